@@ -1,0 +1,129 @@
+import MenuIcon from "@mui/icons-material/Menu";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Form, Link, NavLink } from "react-router";
+import { mainNavigation } from "../navigation";
+import type { ColorSchemeMode } from "../theme/color-scheme";
+import { ColorSchemeSwitch } from "./color-scheme-switch";
+
+export interface HeaderUser {
+  email: string;
+  role: "user" | "admin";
+}
+
+interface SiteHeaderProps {
+  user: HeaderUser | null;
+  colorScheme: ColorSchemeMode;
+}
+
+/** App bar with the navigation inline from lg up and in a drawer below (mobile is below lg). */
+export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+
+  return (
+    <AppBar position="sticky" color="default" elevation={1} component="header">
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton
+          edge="start"
+          aria-label="Open navigation"
+          aria-controls="site-navigation-drawer"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+          sx={{ display: { lg: "none" } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Typography
+          component={Link}
+          to="/"
+          variant="h6"
+          sx={{ color: "text.primary", textDecoration: "none", fontWeight: 700, mr: 2 }}
+        >
+          Number
+          <Box
+            component="span"
+            sx={(theme) => ({ color: "#b34700", ...theme.applyStyles("dark", { color: theme.vars?.palette.primary.main }) })}
+          >
+            lab
+          </Box>
+        </Typography>
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: "none", lg: "flex" }, gap: 0.5 }}>
+          {mainNavigation.map((item) => (
+            <Button
+              key={item.to}
+              // A link to a section of a page is never "the current page".
+              component={item.to.includes("#") ? Link : NavLink}
+              to={item.to}
+              color="inherit"
+              sx={{ "&.active": { boxShadow: (theme) => `inset 0 -3px 0 ${theme.vars?.palette.primary.main}` } }}
+            >
+              {item.label}
+            </Button>
+          ))}
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ display: { xs: "none", sm: "block" } }}>
+          <ColorSchemeSwitch initialMode={colorScheme} />
+        </Box>
+        <AccountActions user={user} />
+      </Toolbar>
+      <Drawer id="site-navigation-drawer" open={drawerOpen} onClose={closeDrawer}>
+        <Box component="nav" aria-label="Main" sx={{ width: 280 }}>
+          <Typography variant="h6" sx={{ px: 2, py: 1.5, fontWeight: 700 }}>
+            Numberlab
+          </Typography>
+          <Divider />
+          <List>
+            {mainNavigation.map((item) => (
+              <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={closeDrawer}>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            ))}
+          </List>
+          <Divider />
+          <Box sx={{ p: 2 }}>
+            <ColorSchemeSwitch initialMode={colorScheme} />
+          </Box>
+        </Box>
+      </Drawer>
+    </AppBar>
+  );
+}
+
+function AccountActions({ user }: { user: HeaderUser | null }) {
+  if (!user) {
+    return (
+      <Button component={Link} to="/login" variant="contained" color="primary">
+        Log in
+      </Button>
+    );
+  }
+  return (
+    <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+      {user.role === "admin" && (
+        <Button component={Link} to="/admin/admin" color="inherit" sx={{ display: { xs: "none", md: "inline-flex" } }}>
+          Admin
+        </Button>
+      )}
+      <Button component={Link} to="/profile" color="inherit">
+        Profile
+      </Button>
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="outlined" color="inherit">
+          Log out
+        </Button>
+      </Form>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import { Writable } from "node:stream";
+import { CacheProvider } from "@emotion/react";
+import createEmotionServer from "@emotion/server/create-instance";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { createEmotionCache } from "./theme/emotion-cache";
+import { NonceProvider } from "./utils/nonce";
+import { serverInfoContext } from "./utils/request-context";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the whole document before sending it, so MUI's critical CSS can be
+ * put in <head> and the first paint is already styled, in the right scheme.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Promise<Response> {
+  if (request.method.toUpperCase() === "HEAD") {
+    return Promise.resolve(new Response(null, { status: responseStatusCode, headers: responseHeaders }));
+  }
+  const { cspNonce } = loadContext.get(serverInfoContext);
+  const cache = createEmotionCache(cspNonce);
+  const emotionServer = createEmotionServer(cache);
+
+  return new Promise((resolve, reject) => {
+    let status = responseStatusCode;
+    const chunks: Buffer[] = [];
+    const collector = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        const html = Buffer.concat(chunks).toString("utf8");
+        const styles = emotionServer.constructStyleTagsFromChunks(
+          emotionServer.extractCriticalToChunks(html),
+        );
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(
+          new Response(html.replace("</head>", `${styles}</head>`), {
+            headers: responseHeaders,
+            status,
+          }),
+        );
+        callback();
+      },
+    });
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={cspNonce}>
+        <CacheProvider value={cache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+        </CacheProvider>
+      </NonceProvider>,
+      {
+        nonce: cspNonce,
+        onAllReady() {
+          pipe(collector);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+  });
+}

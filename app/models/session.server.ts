@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../../database/schema";
+import { isoAfter, isoNow } from "../utils/time";
+import { findUserById, type User } from "./user.server";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const USER_AGENT_MAX_LENGTH = 200;
+
+/** The database keeps only a hash of the token, so a leaked table cannot be replayed. */
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface CreatedSession {
+  token: string;
+  expiresAt: string;
+}
+
+export async function createSession(
+  db: Kysely<Database>,
+  userId: string,
+  userAgent: string | null,
+): Promise<CreatedSession> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = isoAfter(SESSION_LIFETIME_MS);
+  await db
+    .insertInto("sessions")
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      created_at: isoNow(),
+      expires_at: expiresAt,
+      user_agent: userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The user behind a live session token, or undefined for unknown or expired tokens. */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  token: string,
+): Promise<User | undefined> {
+  const session = await db
+    .selectFrom("sessions")
+    .select(["user_id", "expires_at"])
+    .where("id", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!session || session.expires_at <= isoNow()) return undefined;
+  return findUserById(db, session.user_id);
+}
+
+export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+}
+
+/** Signs a user out everywhere, e.g. after a password change or when an admin revokes access. */
+export async function deleteUserSessions(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where("expires_at", "<=", isoNow())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

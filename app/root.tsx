@@ -1,0 +1,128 @@
+import Box from "@mui/material/Box";
+import CssBaseline from "@mui/material/CssBaseline";
+import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
+import { ThemeProvider } from "@mui/material/styles";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorScreen } from "./components/error-screen";
+import { LoadingBarProvider, useReportNavigationError } from "./components/loading-bar";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { NewBuildNotice } from "./components/new-build-notice";
+import { cookieStorageManager, DEFAULT_COLOR_SCHEME, MODE_STORAGE_KEY, readColorSchemeCookie } from "./theme/color-scheme";
+import { theme } from "./theme/theme";
+import { loadUserMiddleware } from "./utils/access.server";
+import { useNonce } from "./utils/nonce";
+import { serverInfoContext, userContext } from "./utils/request-context";
+
+export const middleware = [loadUserMiddleware];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  return {
+    user: user && { email: user.email, role: user.role },
+    colorScheme: readColorSchemeCookie(request.headers.get("Cookie")),
+    buildId: context.get(serverInfoContext).build.id,
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Numberlab" },
+  { name: "description", content: "Learn number theory and algebra with lessons, tools and quizzes." },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const colorScheme = data?.colorScheme ?? DEFAULT_COLOR_SCHEME;
+  return (
+    <html lang="en" className={colorScheme === "system" ? undefined : colorScheme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <InitColorSchemeScript
+          attribute="class"
+          defaultMode={colorScheme}
+          modeStorageKey={MODE_STORAGE_KEY}
+          nonce={nonce}
+        />
+        <ThemeProvider
+          theme={theme}
+          defaultMode={colorScheme}
+          storageManager={cookieStorageManager}
+          modeStorageKey={MODE_STORAGE_KEY}
+          disableTransitionOnChange
+        >
+          <CssBaseline />
+          <LoadingBarProvider>
+            <Box
+              component="a"
+              href="#main"
+              sx={{
+                position: "absolute",
+                left: -9999,
+                "&:focus": { left: 8, top: 8, zIndex: 2000, p: 1, bgcolor: "background.paper" },
+              }}
+            >
+              Skip to content
+            </Box>
+            <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+              <SiteHeader user={data?.user ?? null} colorScheme={colorScheme} />
+              <Box sx={{ flexGrow: 1 }}>{children}</Box>
+              <SiteFooter />
+            </Box>
+          </LoadingBarProvider>
+        </ThemeProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <NewBuildNotice buildId={loaderData.buildId} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useReportNavigationError();
+  if (isRouteErrorResponse(error)) {
+    const message = readMessage(error.data);
+    if (error.status === 404) return <ErrorScreen status={404} message={message ?? "Page Not Found"} />;
+    if (error.status === 403) {
+      return <ErrorScreen status={403} message={message ?? "You do not have access to this page."} />;
+    }
+    return <ErrorScreen status={error.status} message="Internal Server Error" />;
+  }
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorScreen status={500} message="Internal Server Error" details={details} />;
+}
+
+function readMessage(data: unknown): string | undefined {
+  if (typeof data === "object" && data !== null && "message" in data && typeof data.message === "string") {
+    return data.message;
+  }
+  return undefined;
+}

@@ -1,0 +1,51 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { chapters } from "./chapters";
+import { routeRules } from "./route-rules";
+import { upcomingPages, type PageAccess } from "./upcoming-pages";
+
+/**
+ * The one URL map. Access rules (SPEC.md §1) are layout routes whose
+ * middleware runs before every loader and action below them.
+ */
+function upcoming(access: PageAccess) {
+  return upcomingPages
+    .filter((page) => page.access === access)
+    .map((page) => route(page.path, "routes/upcoming-page.tsx", { id: `upcoming/${page.path}` }));
+}
+
+export default [
+  // Public.
+  index("routes/marketing/home.tsx"),
+  route("about", "routes/marketing/about.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  route("privacy-policy", "routes/marketing/privacy-policy.tsx"),
+  route("terms", "routes/marketing/terms.tsx"),
+  route("success", "routes/billing/success.tsx"),
+  ...upcoming("public"),
+  ...routeRules.map((rule) =>
+    route(rule.from.slice(1), "routes/resources/route-rule.ts", { id: `rule${rule.from}` }),
+  ),
+  route("logout", "routes/auth/logout.ts"),
+
+  // Resources.
+  route("healthz", "routes/resources/healthz.ts"),
+  route("builds/latest.json", "routes/resources/builds-latest.ts"),
+  route("builds/meta/:file", "routes/resources/builds-meta.ts"),
+
+  layout("routes/access/guest-only.ts", [route("login", "routes/auth/login.tsx")]),
+
+  layout("routes/access/requires-auth.ts", [
+    route("profile", "routes/account/profile.tsx"),
+    ...chapters.map((chapter) =>
+      route(`chapter/${chapter.slug}`, "routes/chapters/chapter.tsx", { id: `chapter/${chapter.slug}` }),
+    ),
+    route("chapter/:chapterName", "routes/chapters/chapter.tsx", { id: "chapter/:chapterName" }),
+  ]),
+
+  layout("routes/access/requires-admin.ts", [
+    route("admin/adminMessage", "routes/admin/contact-inbox.tsx"),
+    ...upcoming("admin"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

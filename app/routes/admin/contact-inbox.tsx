@@ -1,0 +1,40 @@
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { Page } from "../../components/page";
+import { listContactMessages } from "../../models/contact-message.server";
+import { getDatabase } from "../../utils/db.server";
+import type { Route } from "./+types/contact-inbox";
+
+export const meta: Route.MetaFunction = () => [{ title: "Messages · Numberlab" }];
+
+export async function loader() {
+  return { messages: await listContactMessages(getDatabase().db) };
+}
+
+export default function ContactInbox({ loaderData }: Route.ComponentProps) {
+  const { messages } = loaderData;
+  return (
+    <Page title="Messages" lead="What visitors sent through the contact form, newest first." maxWidth="lg">
+      {messages.length === 0 && <Typography>No messages yet.</Typography>}
+      <Stack spacing={2}>
+        {messages.map((message) => (
+          <Card key={message.id} variant="outlined" component="article">
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {message.subject}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" gutterBottom>
+                {message.name} · <Link href={`mailto:${message.email}`} color="inherit">{message.email}</Link> ·{" "}
+                <time dateTime={message.createdAt}>{message.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+              </Typography>
+              <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.message}</Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Page>
+  );
+}

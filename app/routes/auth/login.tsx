@@ -1,0 +1,169 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { createUser, EmailTakenError, findPasswordHash } from "../../models/user.server";
+import { getDatabase } from "../../utils/db.server";
+import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
+import { hashPassword, verifyPassword } from "../../utils/password.server";
+import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
+import { serverInfoContext } from "../../utils/request-context";
+import { safeRedirectPath } from "../../utils/safe-redirect";
+import { startSession } from "../../utils/session.server";
+import type { Route } from "./+types/login";
+
+const passwordText = z.string({ error: "The password must be a single piece of text." });
+
+const loginSchema = z.object({
+  intent: z.literal("login"),
+  email: emailField,
+  password: passwordText
+    .min(1, "Enter your password.")
+    .max(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+});
+
+const signupSchema = z.object({
+  intent: z.literal("signup"),
+  email: emailField,
+  password: passwordText
+    .min(1, "Choose a password.")
+    .min(PASSWORD_MIN_LENGTH, `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+});
+
+const formSchema = z.discriminatedUnion("intent", [loginSchema, signupSchema], {
+  error: "Choose whether to log in or create an account.",
+});
+
+/** The same words whether the address is unknown or the password wrong. */
+const BAD_CREDENTIALS = "The e-mail address or password is incorrect.";
+
+export const meta: Route.MetaFunction = () => [{ title: "Log in · Numberlab" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return {
+    mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const),
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/profile"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverInfoContext);
+  const values = formValues(await request.formData());
+  const kept = submittedText(values, ["email"]);
+  const redirectTo = safeRedirectPath(values.redirectTo, "/profile");
+
+  const parsed = formSchema.safeParse(values);
+  if (!parsed.success) {
+    return data({ errors: fieldErrors(parsed.error), values: kept }, { status: 400 });
+  }
+  const { intent, email, password } = parsed.data;
+
+  const limited = await checkRateLimits(
+    intent === "login"
+      ? [
+          { rule: rateLimits.loginPerIp, subject: server.clientIp },
+          { rule: rateLimits.loginPerEmail, subject: email.toLowerCase() },
+        ]
+      : [{ rule: rateLimits.signupPerIp, subject: server.clientIp }],
+    kept,
+  );
+  if (limited) return limited;
+
+  const { db } = getDatabase();
+  const account = await findPasswordHash(db, email);
+  let userId: string;
+  if (intent === "login" || account) {
+    // Signing up with a registered address and its password simply logs in.
+    const valid = await verifyPassword(account?.passwordHash ?? null, password);
+    if (!account || !valid) {
+      return data(
+        { errors: { form: intent === "login" ? BAD_CREDENTIALS : SIGNUP_UNAVAILABLE }, values: kept },
+        { status: intent === "login" ? 401 : 400 },
+      );
+    }
+    userId = account.user.id;
+  } else {
+    try {
+      userId = (await createUser(db, { email, passwordHash: await hashPassword(password) })).id;
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+      return data({ errors: { form: SIGNUP_UNAVAILABLE }, values: kept }, { status: 400 });
+    }
+  }
+
+  const cookie = await startSession(request, userId, { secure: server.isSecure });
+  return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+}
+
+const SIGNUP_UNAVAILABLE =
+  "An account cannot be created with this e-mail address and password. If you already have an account, log in instead.";
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, redirectTo } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const signup = mode === "signup";
+  const query = (next: "login" | "signup") =>
+    `/login?${new URLSearchParams({ ...(next === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
+
+  return (
+    <Container component="main" id="main" maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {signup ? "Create your account" : "Log in to Numberlab"}
+        </Typography>
+        <Tabs value={mode} aria-label="Log in or create an account" sx={{ mb: 3 }}>
+          <Tab value="login" label="Log in" component={Link} to={query("login")} replace />
+          <Tab value="signup" label="Create account" component={Link} to={query("signup")} replace />
+        </Tabs>
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value={mode} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Stack spacing={2.5}>
+            {(errors.form ?? errors.intent) && (
+              <Alert severity="error" role="alert">
+                {errors.form ?? errors.intent}
+              </Alert>
+            )}
+            <TextField
+              label="E-mail address"
+              name="email"
+              type="email"
+              autoComplete={signup ? "email" : "username"}
+              required
+              defaultValue={actionData?.values.email ?? ""}
+              error={Boolean(errors.email)}
+              helperText={errors.email}
+              slotProps={{ htmlInput: { maxLength: 254 } }}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete={signup ? "new-password" : "current-password"}
+              required
+              error={Boolean(errors.password)}
+              helperText={
+                errors.password ?? (signup ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined)
+              }
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {signup ? "Create account" : "Log in"}
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ThemeProviderProps } from "@mui/material/styles";
+
+type StorageManager = NonNullable<ThemeProviderProps["storageManager"]>;
+
+export const COLOR_SCHEME_COOKIE = "color-scheme";
+export const COLOR_SCHEME_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const colorSchemeModes = ["light", "dark", "system"] as const;
+export type ColorSchemeMode = (typeof colorSchemeModes)[number];
+/** SPEC.md §4: light by default. */
+export const DEFAULT_COLOR_SCHEME: ColorSchemeMode = "light";
+/** MUI's key for the mode; the only key we persist. */
+export const MODE_STORAGE_KEY = "mui-mode";
+
+export function parseColorSchemeMode(value: unknown): ColorSchemeMode {
+  return colorSchemeModes.find((mode) => mode === value) ?? DEFAULT_COLOR_SCHEME;
+}
+
+export function readColorSchemeCookie(cookieHeader: string | null): ColorSchemeMode {
+  const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COLOR_SCHEME_COOKIE}=([^;]*)`));
+  return parseColorSchemeMode(match?.[1]);
+}
+
+/**
+ * MUI keeps the mode in a cookie instead of local storage, so the server sees
+ * the choice and renders the right scheme on the first byte.
+ */
+export const cookieStorageManager: StorageManager = ({ key }) => ({
+  get(defaultValue) {
+    if (key !== MODE_STORAGE_KEY || typeof document === "undefined") return defaultValue;
+    return readColorSchemeCookie(document.cookie);
+  },
+  set(value) {
+    if (key !== MODE_STORAGE_KEY || typeof document === "undefined") return;
+    const mode = parseColorSchemeMode(value);
+    const secure = location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = `${COLOR_SCHEME_COOKIE}=${mode}; Path=/; Max-Age=${COLOR_SCHEME_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  },
+  subscribe() {
+    return () => {};
+  },
+});

@@ -1,0 +1,88 @@
+/**
+ * Pages of the route table whose feature a later issue builds. Until then each
+ * shows its real title and what it is for. When a feature lands, its page gets
+ * its own route module and leaves this list.
+ */
+export type PageAccess = "public" | "admin";
+
+export interface UpcomingPage {
+  /** URL path without the leading slash, exactly as in SPEC.md §2. */
+  path: string;
+  title: string;
+  purpose: string;
+  access: PageAccess;
+}
+
+export const upcomingPages: UpcomingPage[] = [
+  {
+    path: "prime-discoveries",
+    title: "Prime discoveries",
+    purpose:
+      "The story of the record primes, from Mersenne's list to today's giant primes, with the proofs run live in your browser.",
+    access: "public",
+  },
+  {
+    path: "prime-factorization-engine",
+    title: "Prime factorization engine",
+    purpose:
+      "Break any whole number into its prime factors, watch each algorithm at work and see why the result is right.",
+    access: "public",
+  },
+  {
+    path: "subscribe",
+    title: "Subscribe",
+    purpose:
+      "Unlock every chapter and unlimited quizzes with a monthly or yearly plan, paid by card and cancellable at any time.",
+    access: "public",
+  },
+  {
+    path: "cancel",
+    title: "Checkout cancelled",
+    purpose: "You left the checkout before paying, so nothing was charged and your plan is unchanged.",
+    access: "public",
+  },
+  // Labs: working pages built from the product's own components.
+  { path: "tests/anime", title: "Animated number patterns", purpose: "Number patterns such as residues and multiples, animated step by step.", access: "public" },
+  { path: "tests/buy", title: "One-click checkout", purpose: "Buy the monthly plan in one click through the card payment provider's hosted checkout.", access: "public" },
+  { path: "tests/complex_wave", title: "Complex waves", purpose: "Complex functions drawn by domain colouring, and superpositions of complex waves.", access: "public" },
+  { path: "tests/editor", title: "Formula scratchpad", purpose: "Write Markdown with formulas and see it typeset as you type; your draft stays in this browser.", access: "public" },
+  { path: "tests/editor2", title: "Formula scratchpad, side by side", purpose: "A second scratchpad layout with source and preview side by side, also kept in this browser.", access: "public" },
+  { path: "tests/makevideo", title: "Make a video", purpose: "Record an animated plot and save it as a video file.", access: "public" },
+  { path: "tests/newlogin", title: "Sign in, another way", purpose: "An alternative design of the sign-in page, with passkeys or an e-mailed link.", access: "public" },
+  { path: "tests/plotfunction", title: "Plot a function", purpose: "Type y = f(x) and see its graph.", access: "public" },
+  { path: "tests/ploting", title: "Plot Formula", purpose: "The full formula plotter: several curves, implicit equations, sliders and zoom.", access: "public" },
+  { path: "tests/quiz_test", title: "Sample quiz", purpose: "Try a short quiz without an account to see how questions are asked and graded.", access: "public" },
+  { path: "tests/sin", title: "Sine: amplitude, frequency, phase", purpose: "Change the amplitude, frequency and phase of a sine wave and see each effect.", access: "public" },
+  { path: "tests/sin2", title: "Sums of sines", purpose: "Add sine waves together and watch the sum take shape.", access: "public" },
+  { path: "tests/sin3", title: "From the unit circle to the sine", purpose: "Follow a point around the unit circle and watch its height trace the sine curve.", access: "public" },
+  { path: "tests/sinwave", title: "Sine wave", purpose: "An animated travelling sine wave.", access: "public" },
+  { path: "tests/atom", title: "Atomic model of a number", purpose: "A number drawn as an atom whose particles are its prime factors.", access: "admin" },
+  { path: "tests/orbit", title: "Orbit animation", purpose: "The atomic model of a number set in motion along its orbits.", access: "admin" },
+  { path: "tests/mychart", title: "Usage charts", purpose: "Charts of how the site is used: visits, tools and quiz answers over time.", access: "admin" },
+  { path: "tests/plotly", title: "3-D surfaces", purpose: "Surfaces z = f(x, y) drawn in three dimensions.", access: "admin" },
+  { path: "tests/plotly2", title: "Contour plots", purpose: "Contour and heat-map views of functions of two variables.", access: "admin" },
+  { path: "tests/Plotter", title: "Plotter, every option", purpose: "The plotter with every option exposed, for authors tuning lesson graphs.", access: "admin" },
+  { path: "tests/quiz", title: "Quiz preview", purpose: "Preview a quiz exactly as learners will see it, for authors.", access: "admin" },
+  { path: "tests/test", title: "System diagnostics", purpose: "The running build, the database and the offline worker's state at a glance.", access: "admin" },
+  { path: "tests/test2", title: "Formula gallery", purpose: "A gallery of typeset formulas to check that every delimiter and construct renders.", access: "admin" },
+  { path: "tests/testm", title: "Maths input", purpose: "Type maths, see it as LaTeX and get its value.", access: "admin" },
+  { path: "tests/unique-id", title: "Identifier generator", purpose: "Generate unique identifiers for content and tests.", access: "admin" },
+  { path: "tests/user-info", title: "Session details", purpose: "The current session's user, role and entitlements.", access: "admin" },
+  { path: "tests/validator", title: "Answer validator", purpose: "Compare an expected and a given answer and see the verdict explained.", access: "admin" },
+  { path: "tests/validator2", title: "Answer validator, batch", purpose: "Check many expected and given answers at once, each verdict explained.", access: "admin" },
+  // Administration.
+  { path: "admin/admin", title: "Dashboard", purpose: "Users, subscriptions and usage at a glance.", access: "admin" },
+  { path: "admin/admin2", title: "Analytics", purpose: "How learners use the site, in depth: pages, tools, quizzes and retention.", access: "admin" },
+  { path: "admin/adminia", title: "Content assistant", purpose: "Draft lesson or quiz text with an OpenAI-compatible model, when one is configured.", access: "admin" },
+  { path: "admin/adminUser", title: "Users", purpose: "Search users, change roles, disable accounts and see subscriptions.", access: "admin" },
+  { path: "admin/generate", title: "Generate questions", purpose: "Generate quiz questions and problem sets from templates.", access: "admin" },
+  { path: "admin/sendNotification", title: "Send a notification", purpose: "Send a web push to everyone or a segment, with a test send and a delivery report.", access: "admin" },
+  { path: "admin/application", title: "Settings", purpose: "Prices, free chapters, feature flags and the maintenance banner.", access: "admin" },
+  { path: "admin/todo", title: "Todo", purpose: "The team's todo list.", access: "admin" },
+  { path: "admin/content", title: "Content", purpose: "Edit chapters, sections and quizzes with a live preview and full revision history.", access: "admin" },
+];
+
+export function findUpcomingPage(pathname: string): UpcomingPage | undefined {
+  const path = pathname.replace(/^\/+|\/+$/g, "");
+  return upcomingPages.find((page) => page.path === path);
+}

@@ -1,0 +1,44 @@
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { User } from "../models/user.server";
+import { userContext } from "./request-context";
+import { safeRedirectPath } from "./safe-redirect";
+import { getSessionUser } from "./session.server";
+
+/** Root middleware: who is asking. Runs before every loader and action. */
+export const loadUserMiddleware: MiddlewareFunction = async ({ request, context }) => {
+  context.set(userContext, await getSessionUser(request));
+};
+
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
+}
+
+/** requiresAuth: guests go to the login page and come back afterwards. */
+export const requireUserMiddleware: MiddlewareFunction = ({ request, context }) => {
+  if (!context.get(userContext)) throw redirect(loginPath(request));
+};
+
+/** requiresAdmin: guests go to login; signed-in non-admins get a 403. */
+export const requireAdminMiddleware: MiddlewareFunction = ({ request, context }) => {
+  const user = context.get(userContext);
+  if (!user) throw redirect(loginPath(request));
+  if (user.role !== "admin") {
+    throw data({ message: "This page is for administrators." }, { status: 403 });
+  }
+};
+
+/** guestOnly: a signed-in visitor is sent on to `redirectTo` or their profile. */
+export const requireGuestMiddleware: MiddlewareFunction = ({ request, context }) => {
+  if (context.get(userContext)) {
+    const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+    throw redirect(safeRedirectPath(redirectTo, "/profile"));
+  }
+};
+
+/** The signed-in user inside a route behind requireUserMiddleware. */
+export function requireUser(context: Readonly<RouterContextProvider>): User {
+  const user = context.get(userContext);
+  if (!user) throw new Error("requireUser called on a route without requireUserMiddleware");
+  return user;
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. `.env.example`
+ * documents each of them; keep the two in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+      message: "must be a postgres:// URL; leave it unset for the SQLite default",
+    })
+    .optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters; leave it unset to generate one in DATA_DIR")
+    .optional(),
+  APP_URL: z.url().optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(emptyToUndefined(source));
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid environment settings:\n${problems}`);
+  }
+  return parsed.data;
+}
+
+export function getEnv(): Env {
+  cached ??= readEnv();
+  return cached;
+}
+
+/** An empty `FOO=` line in a .env file means "not set", not "set to nothing". */
+function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]),
+  );
+}

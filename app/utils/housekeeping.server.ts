@@ -1,0 +1,19 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../database/schema";
+import { deleteExpiredRateLimits } from "../models/rate-limit.server";
+import { deleteExpiredSessions } from "../models/session.server";
+
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Removes expired sessions and rate-limit windows now and then hourly; returns a stop function. */
+export function startHousekeeping(db: Kysely<Database>): () => void {
+  const sweep = () => {
+    Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db)]).catch((error: unknown) =>
+      console.warn("Housekeeping failed:", error instanceof Error ? error.message : error),
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { consumeRateLimit, type RateLimitRule } from "../models/rate-limit.server";
+import { getDatabase } from "./db.server";
+
+const MINUTE = 60 * 1000;
+
+/** The limits of every guarded form, in one place. */
+export const rateLimits = {
+  loginPerIp: { name: "login:ip", limit: 30, windowMs: 15 * MINUTE },
+  loginPerEmail: { name: "login:email", limit: 10, windowMs: 15 * MINUTE },
+  signupPerIp: { name: "signup:ip", limit: 10, windowMs: 60 * MINUTE },
+  contactPerIp: { name: "contact:ip", limit: 5, windowMs: 10 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * Counts an attempt against each rule; when one is exhausted, returns a 429
+ * response body for the form (with the user's text kept) instead of proceeding.
+ */
+export async function checkRateLimits(
+  checks: { rule: RateLimitRule; subject: string }[],
+  values: Record<string, string>,
+) {
+  const { db } = getDatabase();
+  for (const { rule, subject } of checks) {
+    const result = await consumeRateLimit(db, rule, subject);
+    if (!result.allowed) {
+      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+      return data(
+        {
+          errors: { form: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` },
+          values,
+        },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,22 @@
+import { createContext } from "react-router";
+import type { User } from "../models/user.server";
+
+export interface BuildInfo {
+  id: string;
+  timestamp: string;
+}
+
+/** What the Express layer knows about a request, handed to React Router. */
+export interface ServerInfo {
+  cspNonce: string;
+  build: BuildInfo;
+  /** True when the request reached us over HTTPS (directly or through a trusted proxy). */
+  isSecure: boolean;
+  /** The client's address as Express resolved it (honouring TRUST_PROXY). */
+  clientIp: string;
+}
+
+export const serverInfoContext = createContext<ServerInfo>();
+
+/** The signed-in user, set by the root middleware; null for guests. */
+export const userContext = createContext<User | null>(null);

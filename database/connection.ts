@@ -1,0 +1,62 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { migrations } from "./migrations/index";
+import type { Database } from "./schema";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface ConnectionOptions {
+  /** A postgres:// URL selects PostgreSQL; otherwise SQLite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  sqliteFileName?: string;
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(options: ConnectionOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection must not take the process down.
+    pool.on("error", (error) => console.warn("PostgreSQL pool error:", error.message));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", close: () => db.destroy() };
+  }
+
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFileName ?? "numberlab.sqlite");
+  const sqlite = new SQLite(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : "";
+    throw new Error(`Database migration failed${name}: ${describe(error)}`);
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

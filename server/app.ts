@@ -1,0 +1,54 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { closeDatabase, getDatabase } from "../app/utils/db.server";
+import { migrateToLatest } from "../database/connection";
+import { serverInfoContext, type BuildInfo } from "../app/utils/request-context";
+import { getEnv } from "../app/utils/env.server";
+import { getSessionSecret } from "../app/utils/session.server";
+import { startHousekeeping } from "../app/utils/housekeeping.server";
+
+/** This bundle is the whole application behind the static files; server/index.ts hosts it. */
+export const buildInfo: BuildInfo = { id: build.assets.version, timestamp: __BUILD_TIMESTAMP__ };
+
+let stopHousekeeping: (() => void) | undefined;
+
+/** Everything that must succeed before the first request: settings, secret, migrations. */
+export async function prepare(): Promise<{ dialect: string; applied: string[] }> {
+  getEnv();
+  getSessionSecret();
+  const { db, dialect } = getDatabase();
+  const applied = await migrateToLatest(db);
+  stopHousekeeping ??= startHousekeeping(db);
+  return { dialect, applied };
+}
+
+export async function shutdown(): Promise<void> {
+  stopHousekeeping?.();
+  stopHousekeeping = undefined;
+  await closeDatabase();
+}
+
+export const app = express.Router();
+
+app.use(
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req, res) =>
+      new RouterContextProvider(
+        new Map([
+          [
+            serverInfoContext,
+            {
+              cspNonce: String(res.locals.cspNonce ?? ""),
+              build: buildInfo,
+              isSecure: req.secure,
+              clientIp: req.ip ?? "unknown",
+            },
+          ],
+        ]),
+      ),
+  }),
+);

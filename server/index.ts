@@ -1,0 +1,94 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import compression from "compression";
+import express from "express";
+import { getEnv } from "../app/utils/env.server";
+import { bodyLimit } from "./body-limit";
+import { closeGracefully } from "./graceful-shutdown";
+import { originCheck } from "./origin-check";
+import { logEvent, requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
+
+/** The application bundle's interface (server/app.ts), in production and in development. */
+interface AppModule {
+  app: express.RequestHandler;
+  prepare(): Promise<{ dialect: string; applied: string[] }>;
+  shutdown(): Promise<void>;
+}
+
+const env = getEnv();
+const development = env.NODE_ENV === "development";
+const BUILD_DIR = path.resolve("build");
+
+const server = express();
+server.disable("x-powered-by");
+if (env.TRUST_PROXY) server.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+if (env.LOG_REQUESTS === "true") server.use(requestLog());
+server.use(compression());
+server.use(securityHeaders({ development }));
+server.use(bodyLimit());
+
+let appModule: AppModule;
+if (development) {
+  const vite = await import("vite").then(({ createServer }) =>
+    createServer({ server: { middlewareMode: true } }),
+  );
+  const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+  appModule = await load();
+  server.use(vite.middlewares);
+  server.use(originCheck({ appUrl: env.APP_URL }));
+  server.use(async (req, res, next) => {
+    try {
+      (await load()).app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  appModule = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as AppModule;
+  // Hashed file names change with their content, so they may be cached for a year.
+  server.use(
+    "/assets",
+    express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }),
+  );
+  // A missing asset is a stale or mistyped URL, not a page: answer without rendering one.
+  server.use("/assets", (_req, res) => void res.sendStatus(404));
+  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
+  server.use(originCheck({ appUrl: env.APP_URL }));
+  server.use(appModule.app);
+}
+
+const { dialect, applied } = await appModule.prepare();
+logEvent("database ready", { dialect, migrationsApplied: applied });
+
+const listener = server.listen(env.PORT, env.HOST ?? "::", () => {
+  const address = listener.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logEvent("listening", { url: `http://localhost:${port}`, mode: env.NODE_ENV });
+});
+
+let shuttingDown = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logEvent("shutting down", { signal });
+    closeGracefully(listener, () => appModule.shutdown())
+      .then(({ forced }) => {
+        logEvent("stopped", { forced, databaseClosed: true });
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logEvent("shutdown failed", { error: String(error) }, "error");
+        process.exit(1);
+      });
+  });
+}
+
+/** TRUST_PROXY takes Express's forms: true/false, a hop count, or addresses/subnets. */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

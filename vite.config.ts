@@ -1,0 +1,18 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  build: {
+    // The server bundle's entry is our Express app, which wraps React Router's server build.
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  },
+  define: {
+    __BUILD_TIMESTAMP__: JSON.stringify(new Date().toISOString()),
+  },
+  // One copy of Emotion on the server, so MUI's styles land in the collected <head> styles.
+  ssr: {
+    noExternal: [/^@mui\//, /^@emotion\//],
+    optimizeDeps: { include: ["@mui/material", "@emotion/react", "@emotion/styled"] },
+  },
+  plugins: [reactRouter()],
+}));
