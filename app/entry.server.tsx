@@ -2,7 +2,13 @@ import { Writable } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { createEmotionCache } from "./theme/emotion-cache";
 import { NonceProvider } from "./utils/nonce";
 import { serverInfoContext } from "./utils/request-context";
@@ -76,3 +82,10 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }
+
+/** Client errors (404, 405, a refused guard) are answers, not faults: only log the rest. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};

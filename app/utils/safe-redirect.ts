@@ -14,5 +14,7 @@ export function safeRedirectPath(to: unknown, fallback = "/"): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
+  // Dot segments can leave "//host" as the path ("/.//evil.com"), which a browser reads as another site.
+  if (url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -18,6 +18,7 @@ import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
 import { startSession } from "../../utils/session.server";
+import { retryAfterHeaders } from "../../utils/action-headers";
 import type { Route } from "./+types/login";
 
 const passwordText = z.string({ error: "The password must be a single piece of text." });
@@ -45,6 +46,8 @@ const formSchema = z.discriminatedUnion("intent", [loginSchema, signupSchema], {
 
 /** The same words whether the address is unknown or the password wrong. */
 const BAD_CREDENTIALS = "The e-mail address or password is incorrect.";
+
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: "Log in · Numberlab" }];
 

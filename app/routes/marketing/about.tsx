@@ -1,8 +1,135 @@
+import Box from "@mui/material/Box";
+import MuiLink from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { chapters, FREE_CHAPTER_COUNT } from "../../chapters";
 import { Page } from "../../components/page";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => [{ title: "about · Numberlab" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "About · Numberlab" },
+  {
+    name: "description",
+    content:
+      "What Numberlab is, who it is for and how it teaches number theory and algebra: chapters to read and tools to test every idea.",
+  },
+];
 
-export default function Screen() {
-  return <Page title="about" />;
+const tools = [
+  {
+    title: "Prime factorization engine",
+    to: "/prime-factorization-engine",
+    text: "Split any whole number into its prime factors and see how each algorithm finds them.",
+  },
+  {
+    title: "Prime discoveries",
+    to: "/prime-discoveries",
+    text: "The story of the record primes, and the tests that prove them.",
+  },
+  {
+    title: "Formula plotter",
+    to: "/tests/ploting",
+    text: "Type a formula and see its graph, with several curves, sliders and zoom.",
+  },
+  {
+    title: "Quizzes",
+    to: "/tests/quiz_test",
+    text: "Check what you have understood, with every answer graded and explained. The sample quiz needs no account.",
+  },
+];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 5, "& > p, & > ul, & > ol": { mb: 2 }, "& li + li": { mt: 1 } }}>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function TextLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <MuiLink component={Link} to={to} color="inherit" underline="always">
+      {children}
+    </MuiLink>
+  );
+}
+
+export default function About() {
+  return (
+    <Page
+      title="About Numberlab"
+      lead="Numberlab is a place to learn number theory and algebra by doing: read an idea, then try it out on numbers of your own choosing."
+    >
+      <Section title="What you will find">
+        <Typography>The course runs through these chapters, in order:</Typography>
+        <Box component="ol">
+          {chapters.map((chapter, index) => (
+            <Typography component="li" key={chapter.slug}>
+              <TextLink to={`/chapter/${chapter.slug}`}>{chapter.title}</TextLink>
+              {index < FREE_CHAPTER_COUNT ? " (free with an account)" : " (Premium)"}: {chapter.summary}
+            </Typography>
+          ))}
+        </Box>
+        <Typography>Alongside the chapters there are tools to experiment with:</Typography>
+        <Box component="ul">
+          {tools.map((tool) => (
+            <Typography component="li" key={tool.to}>
+              <TextLink to={tool.to}>{tool.title}</TextLink>: {tool.text}
+            </Typography>
+          ))}
+        </Box>
+      </Section>
+
+      <Section title="Who it is for">
+        <Typography>
+          Numberlab is for anyone curious about numbers, from secondary school upwards: pupils and students
+          meeting these ideas for the first time or revising them, adults who want to know what lies behind
+          primes and remainders, and teachers looking for clear explanations and tools to use in class. The
+          first chapter starts from the basics of algebra, so ordinary arithmetic is all you need to begin.
+        </Typography>
+      </Section>
+
+      <Section title="How it teaches">
+        <Typography>
+          Each lesson introduces an idea and then asks you to test it: factor a number, plot a formula, answer
+          a question. Seeing an idea work on numbers you picked yourself is the quickest way to believe it,
+          and the surest way to find out where it stops working.
+        </Typography>
+        <Typography>
+          Formulas are typeset on the server, so they arrive as part of the page instead of appearing a moment
+          later. Every number the tools show is checked against independent computations, so you can
+          concentrate on the mathematics rather than wonder whether the machine is right.
+        </Typography>
+      </Section>
+
+      <Section title="Open source and self-hosted">
+        <Typography>
+          Numberlab is open-source software. Anyone can run their own copy of it, such as a school, a maths
+          club or a single teacher, with its own accounts and lessons. This site is run by the operator of
+          this site, who is responsible for its accounts and the data they hold. The{" "}
+          <TextLink to="/privacy-policy">privacy policy</TextLink> and the{" "}
+          <TextLink to="/terms">terms of use</TextLink> explain what that means for you.
+        </Typography>
+      </Section>
+
+      <Section title="Free and Premium">
+        <Typography>
+          The tools are open to everyone, with or without an account. A free account opens the chapters
+          marked free above. Premium opens every chapter and unlimited quizzes; the plans are described on
+          the <TextLink to="/subscribe">Subscribe</TextLink> page.
+        </Typography>
+      </Section>
+
+      <Section title="Get in touch">
+        <Typography>
+          Found a mistake, have a question about a lesson or an idea for a tool? Write through the{" "}
+          <TextLink to="/contact">contact page</TextLink>: a person reads every message.
+        </Typography>
+      </Section>
+    </Page>
+  );
 }

@@ -12,6 +12,7 @@ import { emailField, fieldErrors, formValues, submittedText, textField } from ".
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext, userContext } from "../../utils/request-context";
 import { CONTACT_LIMITS } from "../../utils/contact-limits";
+import { retryAfterHeaders } from "../../utils/action-headers";
 import type { Route } from "./+types/contact";
 
 const FIELDS = ["name", "email", "subject", "message"] as const;
@@ -24,6 +25,8 @@ const contactSchema = z.object({
   subject: textField("a subject", { max: CONTACT_LIMITS.subject }),
   message: textField("your message", { min: CONTACT_LIMITS.messageMin, max: CONTACT_LIMITS.message }),
 });
+
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact · Numberlab" },

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/setup/test-database";
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSessionUser,
+  SESSION_LIFETIME_MS,
+} from "./session.server";
+import { createUser, type User } from "./user.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(testDialects)("sessions on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  let userCount = 0;
+  function newUser(): Promise<User> {
+    userCount += 1;
+    return createUser(database.db, { email: `session-user-${userCount}@example.org`, passwordHash: null });
+  }
+
+  function sessionRows(userId: string) {
+    return database.db.selectFrom("sessions").selectAll().where("user_id", "=", userId).execute();
+  }
+
+  it("creates a session whose token finds its user and expires after the session lifetime", async () => {
+    const user = await newUser();
+    const before = Date.now();
+    const session = await createSession(database.db, user.id, "Firefox");
+    const after = Date.now();
+
+    expect(session.token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    const expiresAt = Date.parse(session.expiresAt);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + SESSION_LIFETIME_MS);
+    expect(expiresAt).toBeLessThanOrEqual(after + SESSION_LIFETIME_MS);
+    expect(await findSessionUser(database.db, session.token)).toEqual(user);
+  });
+
+  it("does not store the token in clear", async () => {
+    const user = await newUser();
+    const { token } = await createSession(database.db, user.id, null);
+    const rows = await sessionRows(user.id);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.id).not.toBe(token);
+    for (const value of Object.values(row)) {
+      expect(String(value)).not.toContain(token);
+    }
+    // The stored id alone must not work as a token.
+    expect(await findSessionUser(database.db, row.id)).toBeUndefined();
+  });
+
+  it("gives every session a different token", async () => {
+    const user = await newUser();
+    const first = await createSession(database.db, user.id, null);
+    const second = await createSession(database.db, user.id, null);
+    expect(first.token).not.toBe(second.token);
+    expect(await sessionRows(user.id)).toHaveLength(2);
+  });
+
+  it("finds no user for unknown, empty or altered tokens", async () => {
+    const user = await newUser();
+    const { token } = await createSession(database.db, user.id, null);
+    expect(await findSessionUser(database.db, "no-such-token")).toBeUndefined();
+    expect(await findSessionUser(database.db, "")).toBeUndefined();
+    expect(await findSessionUser(database.db, `${token}x`)).toBeUndefined();
+    expect(await findSessionUser(database.db, token.slice(0, -1))).toBeUndefined();
+    expect(await findSessionUser(database.db, token.toUpperCase())).toBeUndefined();
+  });
+
+  it("treats an expired session as unknown and removes it with deleteExpiredSessions", async () => {
+    const user = await newUser();
+    const expired = await createSession(database.db, user.id, null);
+    // Move the expiry of the user's only session a day into the past.
+    await database.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - DAY_MS).toISOString() })
+      .where("user_id", "=", user.id)
+      .execute();
+    const live = await createSession(database.db, user.id, null);
+    const otherUser = await newUser();
+    const otherLive = await createSession(database.db, otherUser.id, null);
+
+    expect(await findSessionUser(database.db, expired.token)).toBeUndefined();
+    expect(await findSessionUser(database.db, live.token)).toEqual(user);
+    expect(await sessionRows(user.id)).toHaveLength(2);
+
+    expect(await deleteExpiredSessions(database.db)).toBeGreaterThanOrEqual(1);
+    const remaining = await sessionRows(user.id);
+    expect(remaining).toHaveLength(1);
+    expect(Date.parse(remaining[0]!.expires_at)).toBeGreaterThan(Date.now());
+    expect(await findSessionUser(database.db, live.token)).toEqual(user);
+    expect(await findSessionUser(database.db, otherLive.token)).toEqual(otherUser);
+
+    // Nothing expired is left: a second sweep removes nothing.
+    expect(await deleteExpiredSessions(database.db)).toBe(0);
+  });
+
+  it("refuses a session that expired a millisecond ago", async () => {
+    const user = await newUser();
+    const { token } = await createSession(database.db, user.id, null);
+    await database.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(await findSessionUser(database.db, token)).toBeUndefined();
+  });
+
+  it("deleteSession ends one session and leaves the user's others", async () => {
+    const user = await newUser();
+    const first = await createSession(database.db, user.id, null);
+    const second = await createSession(database.db, user.id, null);
+    await deleteSession(database.db, first.token);
+    expect(await findSessionUser(database.db, first.token)).toBeUndefined();
+    expect(await findSessionUser(database.db, second.token)).toEqual(user);
+    expect(await sessionRows(user.id)).toHaveLength(1);
+    // Deleting an unknown or already deleted token is harmless.
+    await deleteSession(database.db, first.token);
+    await deleteSession(database.db, "no-such-token");
+    expect(await sessionRows(user.id)).toHaveLength(1);
+  });
+
+  it("deleteUserSessions signs one user out everywhere and reports how many sessions ended", async () => {
+    const user = await newUser();
+    const bystander = await newUser();
+    const sessions = await Promise.all([1, 2, 3].map(() => createSession(database.db, user.id, null)));
+    const kept = await createSession(database.db, bystander.id, null);
+
+    expect(await deleteUserSessions(database.db, user.id)).toBe(3);
+    for (const session of sessions) {
+      expect(await findSessionUser(database.db, session.token)).toBeUndefined();
+    }
+    expect(await findSessionUser(database.db, kept.token)).toEqual(bystander);
+    expect(await deleteUserSessions(database.db, user.id)).toBe(0);
+    expect(await deleteUserSessions(database.db, crypto.randomUUID())).toBe(0);
+  });
+
+  it("removes a user's sessions when the user is deleted", async () => {
+    const user = await newUser();
+    const { token } = await createSession(database.db, user.id, null);
+    await createSession(database.db, user.id, null);
+    await database.db.deleteFrom("users").where("id", "=", user.id).execute();
+    expect(await sessionRows(user.id)).toHaveLength(0);
+    expect(await findSessionUser(database.db, token)).toBeUndefined();
+  });
+
+  it("refuses a session for a user that does not exist", async () => {
+    await expect(createSession(database.db, crypto.randomUUID(), null)).rejects.toThrow();
+  });
+
+  it("keeps at most 200 characters of the user agent", async () => {
+    const user = await newUser();
+    const longAgent = `Mozilla/5.0 ${"x".repeat(500)}`;
+    await createSession(database.db, user.id, longAgent);
+    await createSession(database.db, user.id, "Short agent");
+    await createSession(database.db, user.id, null);
+    const agents = (await sessionRows(user.id)).map((row) => row.user_agent);
+    expect(agents).toHaveLength(3);
+    expect(agents).toContain(longAgent.slice(0, 200));
+    expect(agents).toContain("Short agent");
+    expect(agents).toContain(null);
+    for (const agent of agents) expect((agent ?? "").length).toBeLessThanOrEqual(200);
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/setup/test-database";
+import {
+  countAdmins,
+  createUser,
+  EmailTakenError,
+  findPasswordHash,
+  findUserByEmail,
+  findUserById,
+  setRole,
+  setSubscriptionStatus,
+} from "./user.server";
+
+describe.each(testDialects)("users on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("creates a user with a normalized e-mail and finds it by id and by any casing", async () => {
+    const created = await createUser(database.db, { email: "  Ada@Example.ORG ", passwordHash: "h1" });
+    expect(created).toMatchObject({ email: "ada@example.org", role: "user", isPremium: false });
+    expect(await findUserById(database.db, created.id)).toEqual(created);
+    expect(await findUserByEmail(database.db, "ADA@example.org")).toEqual(created);
+    expect((await findPasswordHash(database.db, "ada@example.org"))?.passwordHash).toBe("h1");
+  });
+
+  it("refuses a second account with the same address in another casing", async () => {
+    await createUser(database.db, { email: "grace@example.org", passwordHash: null });
+    await expect(createUser(database.db, { email: "GRACE@example.org", passwordHash: null })).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
+  });
+
+  it("grants and revokes the admin role and counts admins", async () => {
+    await createUser(database.db, { email: "emmy@example.org", passwordHash: null });
+    const before = await countAdmins(database.db);
+    expect(await setRole(database.db, "Emmy@example.org", "admin")).toBe(true);
+    expect((await findUserByEmail(database.db, "emmy@example.org"))?.role).toBe("admin");
+    expect(await countAdmins(database.db)).toBe(before + 1);
+    expect(await setRole(database.db, "emmy@example.org", "user")).toBe(true);
+    expect(await countAdmins(database.db)).toBe(before);
+    expect(await setRole(database.db, "nobody@example.org", "admin")).toBe(false);
+  });
+
+  it("treats active and trialing subscriptions as premium, and nothing else", async () => {
+    const user = await createUser(database.db, { email: "sophie@example.org", passwordHash: null });
+    for (const [status, premium] of [
+      ["active", true],
+      ["trialing", true],
+      ["past_due", false],
+      ["canceled", false],
+      [null, false],
+    ] as const) {
+      await setSubscriptionStatus(database.db, user.id, status);
+      expect((await findUserById(database.db, user.id))?.isPremium, String(status)).toBe(premium);
+    }
+  });
+});

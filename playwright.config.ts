@@ -1,0 +1,54 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Workers inherit the environment, so the server and every worker share one fresh data folder.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "numberlab-e2e-"));
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+export const chromiumLaunchOptions = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } }],
+  webServer: {
+    command: "node --import tsx server/index.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Each test sends its own X-Forwarded-For, so rate limits of one test never reach another.
+      TRUST_PROXY: "loopback",
+      LOG_REQUESTS: "false",
+    },
+  },
+});

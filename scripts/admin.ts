@@ -1,0 +1,99 @@
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import { createUser, findUserByEmail, setRole } from "../app/models/user.server";
+import { deleteUserSessions } from "../app/models/session.server";
+import { emailField } from "../app/utils/form.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../app/utils/password-rules";
+import { hashPassword } from "../app/utils/password.server";
+import { openMigratedDatabase } from "./cli-database";
+
+const USAGE = `Usage: npm run admin -- <command> EMAIL
+
+  create-user EMAIL   create an account; the password is read from standard input
+  grant EMAIL         make the account an administrator
+  revoke EMAIL        take administrator rights away (the account stays)`;
+
+const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+class UsageError extends Error {}
+
+async function main(args: string[]): Promise<string> {
+  const [command, rawEmail, ...extra] = args;
+  if (!command || !["create-user", "grant", "revoke"].includes(command) || extra.length > 0) {
+    throw new UsageError(command ? `Unknown command or extra arguments: ${args.join(" ")}` : "No command given.");
+  }
+  const email = emailField.safeParse(rawEmail ?? "");
+  if (!email.success) throw new UsageError(email.error.issues[0]?.message ?? "Invalid e-mail address.");
+
+  const password = command === "create-user" ? passwordSchema.parse(await readPassword()) : undefined;
+  const { db, close } = await openMigratedDatabase();
+  try {
+    if (command === "create-user" && password !== undefined) {
+      const user = await createUser(db, { email: email.data, passwordHash: await hashPassword(password) });
+      return `Created the account ${user.email}.`;
+    }
+    const user = await findUserByEmail(db, email.data);
+    if (!user) throw new Error(`No account has the e-mail address ${email.data}.`);
+    const role = command === "grant" ? "admin" : "user";
+    await setRole(db, user.email, role);
+    // A demoted admin should not keep admin pages open in another tab's session.
+    if (role === "user") await deleteUserSessions(db, user.id);
+    return role === "admin"
+      ? `${user.email} is now an administrator.`
+      : `${user.email} is no longer an administrator; their sessions were ended.`;
+  } finally {
+    await close();
+  }
+}
+
+/** The password: typed without echo at a terminal, else the first line of standard input. */
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) return readHiddenLine("Password (not shown): ");
+  for await (const line of createInterface({ input: process.stdin })) return line.replace(/\r$/, "");
+  throw new UsageError("No password on standard input.");
+}
+
+function readHiddenLine(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stdout.write(prompt);
+  return new Promise((resolve, reject) => {
+    let value = "";
+    const finish = () => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stdout.write("\n");
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n") return finish(), resolve(value);
+        if (char === "\u0003") return finish(), reject(new UsageError("Cancelled."));
+        value = char === "\u007f" || char === "\b" ? value.slice(0, -1) : value + char;
+      }
+    };
+    stdin.setRawMode(true);
+    stdin.setEncoding("utf8");
+    stdin.on("data", onData);
+    stdin.resume();
+  });
+}
+
+try {
+  console.log(await main(process.argv.slice(2)));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else if (error instanceof z.ZodError) {
+    console.error(error.issues.map((issue) => issue.message).join("\n"));
+    process.exitCode = 1;
+  } else if (error instanceof Error) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

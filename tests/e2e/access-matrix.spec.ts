@@ -1,0 +1,177 @@
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { storageStatePath, uniqueClientIp, type Role } from "./accounts";
+
+/**
+ * Every route of SPEC.md §2, written out here from the spec (not read from the
+ * app), with the rule SPEC.md §1 gives it.
+ */
+type Rule = "public" | "guestOnly" | "requiresAuth" | "requiresAdmin" | "toSubscribe" | "ruleRedirect";
+
+const publicPages = [
+  "/",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms",
+  "/prime-discoveries",
+  "/prime-factorization-engine",
+  "/subscribe",
+  "/cancel",
+];
+const chapterPages = [
+  "/chapter/fundamentals-of-algebra",
+  "/chapter/atomic-model-of-numbers",
+  "/chapter/remainder-calculation-sequences",
+  "/chapter/exponential-remainders",
+  "/chapter/periods-and-primes",
+];
+const publicLabs = [
+  "anime", "buy", "complex_wave", "editor", "editor2", "makevideo", "newlogin",
+  "plotfunction", "ploting", "quiz_test", "sin", "sin2", "sin3", "sinwave",
+].map((name) => `/tests/${name}`);
+const adminLabs = [
+  "atom", "orbit", "mychart", "plotly", "plotly2", "Plotter", "quiz", "test", "test2",
+  "testm", "unique-id", "user-info", "validator", "validator2",
+].map((name) => `/tests/${name}`);
+const adminPages = [
+  "admin", "admin2", "adminia", "adminUser", "generate", "sendNotification",
+  "adminMessage", "application", "todo", "content",
+].map((name) => `/admin/${name}`);
+
+const routes: [string, Rule][] = [
+  ...publicPages.map((path): [string, Rule] => [path, "public"]),
+  ...publicLabs.map((path): [string, Rule] => [path, "public"]),
+  ["/success", "toSubscribe"],
+  ["/prime-factorization-engine-copy", "ruleRedirect"],
+  ["/login", "guestOnly"],
+  ["/profile", "requiresAuth"],
+  ...chapterPages.map((path): [string, Rule] => [path, "requiresAuth"]),
+  ...adminPages.map((path): [string, Rule] => [path, "requiresAdmin"]),
+  ...adminLabs.map((path): [string, Rule] => [path, "requiresAdmin"]),
+];
+
+interface Outcome {
+  status: number;
+  location?: string;
+}
+
+function expected(rule: Rule, role: Role, path: string): Outcome {
+  const toLogin = { status: 302, location: `/login?redirectTo=${encodeURIComponent(path)}` };
+  switch (rule) {
+    case "public":
+      return { status: 200 };
+    case "toSubscribe":
+      return { status: 302, location: "/subscribe" };
+    case "ruleRedirect":
+      return { status: 301, location: "/prime-factorization-engine" };
+    case "guestOnly":
+      return role === "guest" ? { status: 200 } : { status: 302, location: "/profile" };
+    case "requiresAuth":
+      return role === "guest" ? toLogin : { status: 200 };
+    case "requiresAdmin":
+      if (role === "guest") return toLogin;
+      return role === "admin" ? { status: 200 } : { status: 403 };
+  }
+}
+
+const roles: Role[] = ["guest", "user", "premium", "admin"];
+
+async function clientFor(role: Role, baseURL: string): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL,
+    storageState: role === "guest" ? undefined : storageStatePath(role),
+    extraHTTPHeaders: { Origin: baseURL, "X-Forwarded-For": uniqueClientIp() },
+  });
+}
+
+function relativeLocation(location: string | undefined, baseURL: string): string | undefined {
+  return location?.startsWith(baseURL) ? location.slice(baseURL.length) : location;
+}
+
+for (const role of roles) {
+  test.describe(`as ${role}`, () => {
+    test(`every route gives the outcome SPEC.md §1 names`, async ({ baseURL }) => {
+      const client = await clientFor(role, baseURL!);
+      const problems: string[] = [];
+      for (const [path, rule] of routes) {
+        const want = expected(rule, role, path);
+        const response = await client.get(path, { maxRedirects: 0 });
+        const got: Outcome = { status: response.status() };
+        if (want.location !== undefined) got.location = relativeLocation(response.headers()["location"], baseURL!);
+        if (JSON.stringify(got) !== JSON.stringify(want)) {
+          problems.push(`${path}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+        }
+      }
+      await client.dispose();
+      expect(problems).toEqual([]);
+    });
+
+    test(`client-side data requests follow the same rules`, async ({ baseURL }) => {
+      const client = await clientFor(role, baseURL!);
+      const adminData = await client.get("/admin/adminMessage.data", { maxRedirects: 0 });
+      const profileData = await client.get("/profile.data", { maxRedirects: 0 });
+      // Single-fetch answers a redirect with 202 and the redirect described in the body.
+      if (role === "guest") {
+        for (const [response, target] of [
+          [adminData, "/login?redirectTo=%2Fadmin%2FadminMessage"],
+          [profileData, "/login?redirectTo=%2Fprofile"],
+        ] as const) {
+          expect(response.status()).toBe(202);
+          const body = await response.text();
+          expect(body).toContain("SingleFetchRedirect");
+          expect(body).toContain(JSON.stringify(target));
+        }
+      } else {
+        expect(profileData.status()).toBe(200);
+        expect(adminData.status()).toBe(role === "admin" ? 200 : 403);
+      }
+      await client.dispose();
+    });
+
+    test(`actions on admin routes are guarded too`, async ({ baseURL }) => {
+      const client = await clientFor(role, baseURL!);
+      const response = await client.post("/admin/adminMessage", { form: { anything: "1" }, maxRedirects: 0 });
+      await client.dispose();
+      if (role === "guest") expect(response.status()).toBe(302);
+      else if (role === "admin") expect(response.status()).toBe(405); // the inbox has no action
+      else expect(response.status()).toBe(403);
+    });
+  });
+}
+
+test("premium chapters show a subscribe call to a free user and the chapter to premium and admin", async ({
+  baseURL,
+}) => {
+  for (const role of ["user", "premium", "admin"] as const) {
+    const client = await clientFor(role, baseURL!);
+    for (const [index, path] of chapterPages.entries()) {
+      const html = await (await client.get(path)).text();
+      const locked = role === "user" && index >= 2;
+      expect(html.includes('data-testid="premium-call"'), `${role} ${path}`).toBe(locked);
+    }
+    await client.dispose();
+  }
+});
+
+test("an unknown chapter is a 404 for a signed-in user and a login redirect for a guest", async ({ baseURL }) => {
+  const user = await clientFor("user", baseURL!);
+  const response = await user.get("/chapter/no-such-chapter");
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain("Page not found: /chapter/no-such-chapter");
+  await user.dispose();
+  const guest = await clientFor("guest", baseURL!);
+  const redirect = await guest.get("/chapter/no-such-chapter", { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  await guest.dispose();
+});
+
+test("after logging in, a guest lands on the page they asked for", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientIp() });
+  await page.goto("/chapter/atomic-model-of-numbers");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fchapter%2Fatomic-model-of-numbers$/);
+  await page.getByLabel("E-mail address").fill("learner@example.org");
+  await page.getByLabel("Password").fill("a long test password 31415");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/chapter\/atomic-model-of-numbers$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The atomic model of numbers");
+});

@@ -1,0 +1,44 @@
+import { request, type FullConfig } from "@playwright/test";
+import { migrateToLatest, openDatabase } from "../../database/connection";
+import { createUser, setRole, setSubscriptionStatus } from "../../app/models/user.server";
+import { hashPassword } from "../../app/utils/password.server";
+import { accounts, PASSWORD, storageStatePath, uniqueClientIp, type SignedInRole } from "./accounts";
+
+/**
+ * Creates one account per role in the server's database, then signs each in
+ * through the real login form and keeps its cookies for the tests.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
+  const baseURL = String(config.projects[0]?.use.baseURL);
+
+  const { db, close } = openDatabase({ dataDir });
+  try {
+    await migrateToLatest(db);
+    const passwordHash = await hashPassword(PASSWORD);
+    await createUser(db, { email: accounts.user, passwordHash });
+    const premium = await createUser(db, { email: accounts.premium, passwordHash });
+    await setSubscriptionStatus(db, premium.id, "active");
+    await createUser(db, { email: accounts.admin, passwordHash });
+    await setRole(db, accounts.admin, "admin");
+  } finally {
+    await close();
+  }
+
+  for (const role of Object.keys(accounts) as SignedInRole[]) {
+    const context = await request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Origin: baseURL, "X-Forwarded-For": uniqueClientIp() },
+    });
+    const response = await context.post("/login", {
+      form: { intent: "login", email: accounts[role], password: PASSWORD, redirectTo: "/profile" },
+      maxRedirects: 0,
+    });
+    if (response.status() !== 302) {
+      throw new Error(`Logging in as ${role} answered ${response.status()}: ${await response.text()}`);
+    }
+    await context.storageState({ path: storageStatePath(role) });
+    await context.dispose();
+  }
+}

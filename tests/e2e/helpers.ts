@@ -1,0 +1,26 @@
+import { expect, type Page } from "@playwright/test";
+import { uniqueClientIp } from "./accounts";
+
+/**
+ * Fails the test on any console error or uncaught page error, hydration
+ * warnings included. Chromium also logs every non-2xx fetch; a test that
+ * expects a form to answer e.g. 400 names that status in `expectedStatuses`.
+ */
+export function watchConsole(page: Page, { expectedStatuses = [] as number[] } = {}): () => void {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(message.text());
+    if (status && expectedStatuses.includes(Number(status[1]))) return;
+    problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(String(error)));
+  return () => expect(problems, "console errors").toEqual([]);
+}
+
+/** Gives the page's requests a client address of their own (see accounts.ts). */
+export async function asNewClient(page: Page): Promise<string> {
+  const ip = uniqueClientIp();
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+  return ip;
+}

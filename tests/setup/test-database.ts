@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from "../../database/connection";
+
+/**
+ * The dialects every model test runs on: SQLite always, PostgreSQL when
+ * TEST_DATABASE_URL points at a server (CI sets it).
+ */
+export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** A URL (postgres) or a data folder (sqlite) another process can open. */
+  location: { databaseUrl?: string; dataDir: string };
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated database of the given dialect, removed again by `destroy()`. */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "numberlab-test-"));
+  if (dialect === "sqlite") {
+    const handle = openDatabase({ dataDir });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      location: { dataDir },
+      destroy: async () => {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `numberlab_test_${crypto.randomUUID().replaceAll("-", "")}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const handle = openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    location: { databaseUrl, dataDir },
+    destroy: async () => {
+      await handle.close();
+      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
