@@ -12,7 +12,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // One copy of Emotion on the server, so MUI's styles land in the collected <head> styles.
   ssr: {
     noExternal: [/^@mui\//, /^@emotion\//],
-    optimizeDeps: { include: ["@mui/material", "@emotion/react", "@emotion/styled"] },
   },
   plugins: [reactRouter()],
 }));

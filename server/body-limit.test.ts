@@ -122,8 +122,8 @@ describe("bodyLimit with its default", () => {
           socket.on("error", reject);
         });
       expect(MAX_BODY_BYTES).toBe(1024 * 1024);
-      expect(await statusLine(MAX_BODY_BYTES + 1)).toBe("HTTP/1.1 413 Payload Too Large");
-      expect(await statusLine(10 * 1024 * 1024 * 1024)).toBe("HTTP/1.1 413 Payload Too Large");
+      expect(await statusLine(MAX_BODY_BYTES + 1)).toMatch(/^HTTP\/1\.1 413 /);
+      expect(await statusLine(10 * 1024 * 1024 * 1024)).toMatch(/^HTTP\/1\.1 413 /);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,8 @@
 import type { Server } from "node:http";
 
 export const SHUTDOWN_GRACE_MS = 10_000;
+/** How often connections that went idle since shutdown began are closed. */
+const IDLE_SWEEP_MS = 50;
 
 /**
  * Stops accepting connections, lets in-flight requests finish (closing idle
@@ -15,11 +17,14 @@ export async function closeGracefully(
   let forced = false;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // A keep-alive connection busy when close began turns idle after its response; close it then too.
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
   const timer = setTimeout(() => {
     forced = true;
     server.closeAllConnections();
   }, graceMs);
   await closed;
+  clearInterval(sweep);
   clearTimeout(timer);
   await cleanup();
   return { forced };

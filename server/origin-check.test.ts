@@ -64,6 +64,12 @@ describe("originCheck without APP_URL", () => {
     expect(await response.text()).not.toContain("handled");
   });
 
+  it("refuses origins that merely start like this one", async () => {
+    expect((await post({ Origin: `${url}0` })).status).toBe(403);
+    expect((await post({ Origin: `${url}.evil.example` })).status).toBe(403);
+    expect((await post({ Origin: `${url}/` })).status).toBe(403);
+  });
+
   it("refuses a cross-origin POST even when Sec-Fetch-Site claims same-origin", async () => {
     expect((await post({ Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" })).status).toBe(403);
   });
@@ -104,6 +110,11 @@ describe("originCheck with APP_URL", () => {
 
   it("refuses a POST whose origin only matches the Host header", async () => {
     expect((await post({ Origin: url })).status).toBe(403);
+  });
+
+  it("refuses a POST from a host that only starts with the configured one", async () => {
+    expect((await post({ Origin: "https://numberlab.example.evil.com" })).status).toBe(403);
+    expect((await post({ Origin: "https://numberlab.example:8443" })).status).toBe(403);
   });
 
   it("refuses a POST from the configured host over plain HTTP", async () => {

@@ -7,7 +7,9 @@ export type LogWriter = (line: string) => void;
 export function requestLog(write: LogWriter = (line) => process.stdout.write(`${line}\n`)): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    const requestId = req.get("x-request-id")?.slice(0, 100) || randomUUID();
+    // A proxy's request id is kept so logs can be joined; anything odd-looking is replaced.
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;

@@ -69,10 +69,11 @@ describe("readEnv", () => {
 
   it("accepts port 0 (any free port) and 65535", () => {
     expect(readEnv({ PORT: "0" }).PORT).toBe(0);
+    expect(readEnv({ PORT: "00080" }).PORT).toBe(80);
     expect(readEnv({ PORT: "65535" }).PORT).toBe(65535);
   });
 
-  it.each(["abc", "-1", "65536", "3000.5", "80x", "1e9"])("refuses PORT=%s and names it", (port) => {
+  it.each(["abc", "-1", "65536", "3000.5", "80x", "1e9", "   ", " 80"])("refuses PORT=%s and names it", (port) => {
     const message = problem({ PORT: port });
     expect(message).toContain("Invalid environment settings");
     expect(message).toMatch(/\bPORT\b/);

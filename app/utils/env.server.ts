@@ -6,12 +6,17 @@ import { z } from "zod";
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, "must be a whole number from 0 to 65535")
+    .transform(Number)
+    .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
+    .default(3000),
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("data"),
   DATABASE_URL: z
     .string()
-    .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+    .refine((value) => /^postgres(ql)?:\/\//i.test(value), {
       message: "must be a postgres:// URL; leave it unset for the SQLite default",
     })
     .optional(),

@@ -5,7 +5,8 @@ import { z } from "zod";
  * file stays a File, so a schema expecting one string rejects both.
  */
 export function formValues(formData: FormData): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
+  // No prototype, so a field named "__proto__" is just a field.
+  const values: Record<string, unknown> = Object.create(null);
   for (const key of new Set(formData.keys())) {
     const all = formData.getAll(key);
     values[key] = all.length === 1 ? all[0] : all;

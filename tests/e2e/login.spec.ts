@@ -1,0 +1,167 @@
+import { expect, test } from "@playwright/test";
+import { accounts, PASSWORD, uniqueClientIp } from "./accounts";
+import { asNewClient, watchConsole } from "./helpers";
+
+const BAD_CREDENTIALS = "The e-mail address or password is incorrect.";
+
+test.describe("sign-up, login and logout", () => {
+  test("a new learner signs up, is signed in, logs out and logs in again", async ({ page }) => {
+    const checkConsole = watchConsole(page);
+    await asNewClient(page);
+    const email = `new-${Date.now()}@example.org`;
+    await page.goto("/login");
+    await page.getByRole("tab", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+    await page.getByLabel("E-mail address").fill(email.toUpperCase());
+    await page.getByLabel("Password").fill("another long password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill("another long password");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    checkConsole();
+  });
+
+  test("an unknown address and a wrong password get the same answer", async ({ request, baseURL }) => {
+    const headers = { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() };
+    const unknown = await request.post("/login", {
+      headers,
+      form: { intent: "login", email: "nobody-here@example.org", password: "whatever it is" },
+    });
+    const wrong = await request.post("/login", {
+      headers,
+      form: { intent: "login", email: accounts.user, password: "not the password" },
+    });
+    expect(unknown.status()).toBe(401);
+    expect(wrong.status()).toBe(401);
+    const [unknownHtml, wrongHtml] = [await unknown.text(), await wrong.text()];
+    expect(unknownHtml).toContain(BAD_CREDENTIALS);
+    expect(wrongHtml).toContain(BAD_CREDENTIALS);
+    // Apart from the typed address, the two pages are the same.
+    const strip = (html: string, email: string) =>
+      html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/"_\d+"/g, "");
+    expect(strip(unknownHtml, "nobody-here@example.org")).toBe(strip(wrongHtml, accounts.user));
+  });
+
+  test("bad input: empty, oversized, markup and wrong types", async ({ page, request, baseURL }) => {
+    const checkConsole = watchConsole(page, { expectedStatuses: [400, 401] });
+    await asNewClient(page);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page.getByText("Enter your e-mail address.")).toBeVisible();
+    await expect(page.getByText("Enter your password.")).toBeVisible();
+
+    const markup = `<img src=x onerror="window.__pwned=1">@example.org`;
+    await page.getByLabel("E-mail address").fill(markup);
+    await page.getByLabel("Password").fill("x");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page.getByText("Enter a valid e-mail address, like name@example.com.")).toBeVisible();
+    await expect(page.getByLabel("E-mail address")).toHaveValue(markup);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    checkConsole();
+
+    const headers = { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() };
+    const long = await request.post("/login", {
+      headers,
+      form: { intent: "login", email: `${"a".repeat(250)}@example.org`, password: "p".repeat(201) },
+    });
+    expect(long.status()).toBe(400);
+    const longHtml = await long.text();
+    expect(longHtml).toContain("The e-mail address must be at most 254 characters.");
+    expect(longHtml).toContain("The password must be at most 200 characters.");
+
+    const twice = await request.post("/login", {
+      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+      data: `intent=login&email=${encodeURIComponent(accounts.user)}&password=a&password=b`,
+    });
+    expect(twice.status()).toBe(400);
+    expect(await twice.text()).toContain("The password must be a single piece of text.");
+
+    const noIntent = await request.post("/login", { headers, form: { email: accounts.user, password: PASSWORD } });
+    expect(noIntent.status()).toBe(400);
+    expect(await noIntent.text()).toContain("Choose whether to log in or create an account.");
+
+    const shortSignup = await request.post("/login", {
+      headers,
+      form: { intent: "signup", email: "short@example.org", password: "short" },
+    });
+    expect(shortSignup.status()).toBe(400);
+    expect(await shortSignup.text()).toContain("Choose a password of at least 10 characters.");
+  });
+
+  test("redirectTo must be a same-site path", async ({ request, baseURL }) => {
+    for (const [redirectTo, landing] of [
+      ["/chapter/fundamentals-of-algebra?step=2", "/chapter/fundamentals-of-algebra?step=2"],
+      ["https://evil.example/phish", "/profile"],
+      ["//evil.example/phish", "/profile"],
+      ["/\\evil.example", "/profile"],
+    ] as const) {
+      const response = await request.post("/login", {
+        headers: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
+        form: { intent: "login", email: accounts.user, password: PASSWORD, redirectTo },
+        maxRedirects: 0,
+      });
+      expect(response.status(), redirectTo).toBe(302);
+      expect(response.headers()["location"], redirectTo).toBe(landing);
+    }
+  });
+
+  test("each login gets a fresh random session id, and logging out revokes it on the server", async ({ playwright, baseURL }) => {
+    const client = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
+    });
+    const login = () =>
+      client.post("/login", { form: { intent: "login", email: accounts.user, password: PASSWORD }, maxRedirects: 0 });
+    await login();
+    const first = (await client.storageState()).cookies.find((cookie) => cookie.name === "__session");
+    expect(first?.httpOnly).toBe(true);
+    expect(first?.sameSite).toBe("Lax");
+    const again = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
+    });
+    await again.post("/login", { form: { intent: "login", email: accounts.user, password: PASSWORD }, maxRedirects: 0 });
+    const second = (await again.storageState()).cookies.find((cookie) => cookie.name === "__session");
+    expect(second?.value).not.toBe(first?.value);
+    // Logging out revokes exactly that session on the server.
+    await client.post("/logout", { maxRedirects: 0 });
+    const stale = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: [first!], origins: [] },
+    });
+    expect((await stale.get("/profile", { maxRedirects: 0 })).status()).toBe(302);
+    expect((await again.get("/profile", { maxRedirects: 0 })).status()).toBe(200);
+    await Promise.all([client.dispose(), again.dispose(), stale.dispose()]);
+  });
+
+  test("login attempts for one address are rate limited", async ({ request, baseURL }) => {
+    const email = `target-${Date.now()}@example.org`;
+    let status = 0;
+    for (let attempt = 1; attempt <= 11; attempt += 1) {
+      // A different client address each time: the per-address limit must still hold.
+      const response = await request.post("/login", {
+        headers: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
+        form: { intent: "login", email, password: `guess number ${attempt}` },
+      });
+      status = response.status();
+      if (attempt <= 10) expect(status, `attempt ${attempt}`).toBe(401);
+    }
+    expect(status).toBe(429);
+  });
+
+  test("logging out is POST only", async ({ request }) => {
+    const response = await request.get("/logout", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["set-cookie"]).toBeUndefined();
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { migrateToLatest, openDatabase } from "../../database/connection";
+import { createUser } from "../../app/models/user.server";
+import { hashPassword } from "../../app/utils/password.server";
+import { startServer } from "./server-process";
+
+const PASSWORD = "shared instance password";
+
+async function logIn(url: string, email: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams({ intent: "login", email, password: PASSWORD }),
+  });
+}
+
+function sessionCookie(response: Response): string {
+  const header = response.headers.get("set-cookie") ?? "";
+  const cookie = /(__session=[^;]+)/.exec(header)?.[1];
+  if (!cookie) throw new Error(`No session cookie in: ${header}`);
+  return cookie;
+}
+
+test.describe("the server process", () => {
+  test("stops gracefully on SIGTERM: in-flight requests finish, then the database closes", async () => {
+    const server = await startServer({ LOG_REQUESTS: "true" });
+    const inFlight = fetch(`${server.url}/`).then((response) => response.status);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const code = await server.stop();
+    expect(await inFlight).toBe(200);
+    expect(code).toBe(0);
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((line) => line.msg === "request" && line.path === "/")).toMatchObject({
+      method: "GET",
+      status: 200,
+    });
+    expect(lines.at(-1)).toMatchObject({ msg: "stopped", databaseClosed: true });
+  });
+
+  test("behind an HTTPS proxy: HSTS and a Secure session cookie", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "numberlab-tls-"));
+    const { db, close } = openDatabase({ dataDir });
+    await migrateToLatest(db);
+    await createUser(db, { email: "tls@example.org", passwordHash: await hashPassword(PASSWORD) });
+    await close();
+    const server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: "loopback", APP_URL: "https://numberlab.example" });
+    try {
+      // What a TLS-terminating proxy in front of the app adds to each request.
+      const https = {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "numberlab.example:443",
+        Origin: "https://numberlab.example",
+      };
+      const page = await fetch(`${server.url}/`, { headers: https });
+      expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      const plain = await fetch(`${server.url}/`);
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+
+      const login = await logIn(server.url, "tls@example.org", https);
+      expect(login.status).toBe(302);
+      expect(login.headers.get("set-cookie")).toMatch(/; Secure/);
+      expect(login.headers.get("set-cookie")).toMatch(/; HttpOnly/);
+      // APP_URL names the only accepted origin.
+      expect((await logIn(server.url, "tls@example.org", { ...https, Origin: server.url })).status).toBe(403);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("two instances on one PostgreSQL share sessions", async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    test.skip(!adminUrl, "needs TEST_DATABASE_URL (CI sets it)");
+    const name = `numberlab_e2e_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const databaseUrl = url.toString();
+    const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: "a shared secret that is long enough for both" };
+    // Both start at once: the migrations must not trip over each other.
+    const [first, second] = await Promise.all([startServer(shared), startServer(shared)]);
+    try {
+      const { db, close } = openDatabase({ databaseUrl, dataDir: "unused" });
+      await createUser(db, { email: "shared@example.org", passwordHash: await hashPassword(PASSWORD) });
+      await close();
+
+      const login = await logIn(first.url, "shared@example.org");
+      expect(login.status).toBe(302);
+      const cookie = sessionCookie(login);
+      const onSecond = await fetch(`${second.url}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(onSecond.status).toBe(200);
+      expect(await onSecond.text()).toContain("shared@example.org");
+
+      // Logging out on the second instance ends the session on the first as well.
+      await fetch(`${second.url}/logout`, { method: "POST", headers: { Cookie: cookie, Origin: second.url }, redirect: "manual" });
+      const afterLogout = await fetch(`${first.url}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(afterLogout.status).toBe(302);
+
+      const health = (await (await fetch(`${second.url}/healthz`)).json()) as { database: string };
+      expect(health.database).toBe("ok");
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
