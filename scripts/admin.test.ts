@@ -1,0 +1,77 @@
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findPasswordHash, findUserByEmail } from "../app/models/user.server";
+import { verifyPassword } from "../app/utils/password.server";
+import { createTestDatabase, testDialects, type TestDatabase } from "../tests/setup/test-database";
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe.each(testDialects)("npm run admin on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  function admin(args: string[], stdin = ""): Promise<Run> {
+    const { databaseUrl, dataDir } = database.location;
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.end(stdin);
+    return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+  }
+
+  it("creates a user with the password from standard input, then grants and revokes admin", async () => {
+    const created = await admin(["create-user", "Operator@Example.org"], "a strong first password\n");
+    expect(created).toMatchObject({ code: 0, stdout: "Created the account operator@example.org.\n" });
+    const stored = await findPasswordHash(database.db, "operator@example.org");
+    expect(stored?.user.role).toBe("user");
+    expect(await verifyPassword(stored?.passwordHash ?? null, "a strong first password")).toBe(true);
+
+    expect((await admin(["grant", "operator@example.org"])).code).toBe(0);
+    expect((await findUserByEmail(database.db, "operator@example.org"))?.role).toBe("admin");
+    const revoked = await admin(["revoke", "OPERATOR@example.org"]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain("no longer an administrator");
+    expect((await findUserByEmail(database.db, "operator@example.org"))?.role).toBe("user");
+  });
+
+  it("refuses bad input with a clear message and changes nothing", async () => {
+    const short = await admin(["create-user", "short@example.org"], "short\n");
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain("The password must be at least 10 characters.");
+    expect(await findUserByEmail(database.db, "short@example.org")).toBeUndefined();
+
+    const noPassword = await admin(["create-user", "nopass@example.org"], "");
+    expect(noPassword.code).toBe(2);
+    expect(noPassword.stderr).toContain("No password on standard input.");
+
+    const badEmail = await admin(["grant", "not-an-address"]);
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.stderr).toContain("Enter a valid e-mail address");
+
+    const unknown = await admin(["grant", "nobody@example.org"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No account has the e-mail address nobody@example.org.");
+
+    const usage = await admin(["destroy", "x@example.org"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("Usage: npm run admin -- <command> EMAIL");
+
+    await admin(["create-user", "twice@example.org"], "a strong first password\n");
+    const twice = await admin(["create-user", "TWICE@example.org"], "another strong password\n");
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("An account with this e-mail address already exists.");
+  });
+});
