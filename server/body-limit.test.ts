@@ -1,7 +1,8 @@
 import http, { type Server } from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
 import { bodyLimit, MAX_BODY_BYTES } from "./body-limit";
 
 const LIMIT = 1000;
@@ -47,16 +48,11 @@ describe("bodyLimit", () => {
     app.all("/submit", express.text({ type: () => true, limit: "10mb" }), (req, res) => {
       res.type("text/plain").send(`read ${typeof req.body === "string" ? req.body.length : 0}`);
     });
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    ({ port } = server.address() as AddressInfo);
+    let url: string;
+    ({ server, url } = await listenOnLoopback(app));
+    port = Number(new URL(url).port);
   });
-  afterAll(async () => {
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server!.close(() => resolve()));
-  });
+  afterAll(() => stopServer(server));
 
   it("lets a body up to the limit through", async () => {
     expect(await send(port, "POST", "x".repeat(LIMIT))).toEqual({ status: 200, body: `read ${LIMIT}` });
@@ -103,11 +99,9 @@ describe("bodyLimit with its default", () => {
     const app = express();
     app.use(bodyLimit());
     app.post("/submit", (_req, res) => void res.send("handled"));
-    const server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
+    const { server, url } = await listenOnLoopback(app);
     try {
-      const { port } = server.address() as AddressInfo;
+      const port = Number(new URL(url).port);
       const statusLine = (length: number) =>
         new Promise<string>((resolve, reject) => {
           // Only the headers are sent: the answer must not depend on the body arriving.
@@ -125,8 +119,7 @@ describe("bodyLimit with its default", () => {
       expect(await statusLine(MAX_BODY_BYTES + 1)).toMatch(/^HTTP\/1\.1 413 /);
       expect(await statusLine(10 * 1024 * 1024 * 1024)).toMatch(/^HTTP\/1\.1 413 /);
     } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopServer(server);
     }
   });
 });

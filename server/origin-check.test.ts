@@ -1,6 +1,6 @@
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
+import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { originCheck } from "./origin-check";
 
@@ -10,18 +10,9 @@ async function start(appUrl: string | undefined) {
   app.all("/{*path}", (req, res) => {
     res.type("text/plain").send(`handled ${req.method}`);
   });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}` };
+  return listenOnLoopback(app);
 }
 
-async function stop(server: Server | undefined) {
-  if (!server) return;
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
 
 describe("originCheck without APP_URL", () => {
   let server: Server | undefined;
@@ -30,7 +21,7 @@ describe("originCheck without APP_URL", () => {
     ({ server, url } = await start(undefined));
   });
   afterAll(async () => {
-    await stop(server);
+    await stopServer(server);
   });
 
   const post = (headers: Record<string, string>, method = "POST") =>
@@ -99,7 +90,7 @@ describe("originCheck with APP_URL", () => {
     ({ server, url } = await start("https://numberlab.example/app/"));
   });
   afterAll(async () => {
-    await stop(server);
+    await stopServer(server);
   });
 
   const post = (headers: Record<string, string>) => fetch(`${url}/login`, { method: "POST", headers, body: "x" });

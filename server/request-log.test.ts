@@ -1,7 +1,7 @@
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
 import { requestLog } from "./request-log";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -18,17 +18,9 @@ describe("requestLog", () => {
     app.get("/slow", (_req, res) => void setTimeout(() => res.send("slow"), 60));
     app.get("/broken", (_req, res) => void res.status(503).send("down"));
     app.post("/login", (_req, res) => void res.redirect(303, "/profile"));
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-    });
-    const { port } = server.address() as AddressInfo;
-    url = `http://127.0.0.1:${port}`;
+    ({ server, url } = await listenOnLoopback(app));
   });
-  afterAll(async () => {
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server!.close(() => resolve()));
-  });
+  afterAll(() => stopServer(server));
   beforeEach(() => {
     lines = [];
   });

@@ -1,6 +1,6 @@
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
+import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 
@@ -12,18 +12,9 @@ async function start(options: { development: boolean; trustProxy: boolean }) {
   app.get("/", (_req, res) => {
     res.json({ nonce: res.locals.cspNonce as unknown });
   });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}` };
+  return listenOnLoopback(app);
 }
 
-async function stop(server: Server | undefined) {
-  if (!server) return;
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
 
 /** The CSP as a map from directive name to its sources. */
 function directives(policy: string | null): Map<string, string[]> {
@@ -44,7 +35,7 @@ describe("securityHeaders in production", () => {
     ({ server, url } = await start({ development: false, trustProxy: true }));
   });
   afterAll(async () => {
-    await stop(server);
+    await stopServer(server);
   });
 
   it("puts a fresh nonce in the CSP of every response and in res.locals.cspNonce", async () => {
@@ -106,7 +97,7 @@ describe("securityHeaders without a trusted proxy", () => {
     ({ server, url } = await start({ development: false, trustProxy: false }));
   });
   afterAll(async () => {
-    await stop(server);
+    await stopServer(server);
   });
 
   it("ignores a forged X-Forwarded-Proto and sends no HSTS over plain HTTP", async () => {
@@ -122,7 +113,7 @@ describe("securityHeaders in development", () => {
     ({ server, url } = await start({ development: true, trustProxy: false }));
   });
   afterAll(async () => {
-    await stop(server);
+    await stopServer(server);
   });
 
   it("still forbids eval and framing, and allows the dev server's web socket", async () => {

@@ -1,10 +1,8 @@
 import Box from "@mui/material/Box";
-import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { chapters, FREE_CHAPTER_COUNT } from "../../chapters";
 import { Page } from "../../components/page";
+import { ProseSection, TextLink } from "../../components/prose";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => [
@@ -39,24 +37,7 @@ const tools = [
   },
 ];
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mt: 5, "& > p, & > ul, & > ol": { mb: 2 }, "& li + li": { mt: 1 } }}>
-      <Typography variant="h5" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
-function TextLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <MuiLink component={Link} to={to} color="inherit" underline="always">
-      {children}
-    </MuiLink>
-  );
-}
 
 export default function About() {
   return (
@@ -64,7 +45,7 @@ export default function About() {
       title="About Numberlab"
       lead="Numberlab is a place to learn number theory and algebra by doing: read an idea, then try it out on numbers of your own choosing."
     >
-      <Section title="What you will find">
+      <ProseSection title="What you will find">
         <Typography>The course runs through these chapters, in order:</Typography>
         <Box component="ol">
           {chapters.map((chapter, index) => (
@@ -82,18 +63,18 @@ export default function About() {
             </Typography>
           ))}
         </Box>
-      </Section>
+      </ProseSection>
 
-      <Section title="Who it is for">
+      <ProseSection title="Who it is for">
         <Typography>
           Numberlab is for anyone curious about numbers, from secondary school upwards: pupils and students
           meeting these ideas for the first time or revising them, adults who want to know what lies behind
           primes and remainders, and teachers looking for clear explanations and tools to use in class. The
           first chapter starts from the basics of algebra, so ordinary arithmetic is all you need to begin.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="How it teaches">
+      <ProseSection title="How it teaches">
         <Typography>
           Each lesson introduces an idea and then asks you to test it: factor a number, plot a formula, answer
           a question. Seeing an idea work on numbers you picked yourself is the quickest way to believe it,
@@ -104,9 +85,9 @@ export default function About() {
           later. Every number the tools show is checked against independent computations, so you can
           concentrate on the mathematics rather than wonder whether the machine is right.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Open source and self-hosted">
+      <ProseSection title="Open source and self-hosted">
         <Typography>
           Numberlab is open-source software. Anyone can run their own copy of it, such as a school, a maths
           club or a single teacher, with its own accounts and lessons. This site is run by the operator of
@@ -114,22 +95,22 @@ export default function About() {
           <TextLink to="/privacy-policy">privacy policy</TextLink> and the{" "}
           <TextLink to="/terms">terms of use</TextLink> explain what that means for you.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Free and Premium">
+      <ProseSection title="Free and Premium">
         <Typography>
           The tools are open to everyone, with or without an account. A free account opens the chapters
           marked free above. Premium opens every chapter and unlimited quizzes; the plans are described on
           the <TextLink to="/subscribe">Subscribe</TextLink> page.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Get in touch">
+      <ProseSection title="Get in touch">
         <Typography>
           Found a mistake, have a question about a lesson or an idea for a tool? Write through the{" "}
           <TextLink to="/contact">contact page</TextLink>: a person reads every message.
         </Typography>
-      </Section>
+      </ProseSection>
     </Page>
   );
 }

@@ -1,9 +1,7 @@
 import Box from "@mui/material/Box";
-import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Page } from "../../components/page";
+import { ProseSection, TextLink } from "../../components/prose";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = () => [
@@ -15,24 +13,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mt: 5, "& > p, & > ul": { mb: 2 }, "& li + li": { mt: 1 } }}>
-      <Typography variant="h5" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
-function TextLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <MuiLink component={Link} to={to} color="inherit" underline="always">
-      {children}
-    </MuiLink>
-  );
-}
 
 export default function PrivacyPolicy() {
   return (
@@ -44,15 +25,15 @@ export default function PrivacyPolicy() {
         Last updated: 21 November 2026
       </Typography>
 
-      <Section title="Who is responsible">
+      <ProseSection title="Who is responsible">
         <Typography>
           Numberlab is open-source software that anyone can run on their own server. This site is run by the
           operator of this site, who decides how it is set up and is responsible for the data described on
           this page. You can reach the operator through the <TextLink to="/contact">contact form</TextLink>.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Your account">
+      <ProseSection title="Your account">
         <Typography>When you create an account, the site stores:</Typography>
         <Box component="ul">
           <Typography component="li">your e-mail address, in lower case;</Typography>
@@ -68,9 +49,9 @@ export default function PrivacyPolicy() {
           These are used to sign you in, to open the chapters your account gives access to, and to let the
           site&apos;s administrators manage accounts.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Signing in">
+      <ProseSection title="Signing in">
         <Typography>
           When you log in, the site creates a random session token and puts it in a cookie named{" "}
           <code>__session</code>. The cookie is signed by the server, cannot be read by scripts on the page
@@ -85,9 +66,9 @@ export default function PrivacyPolicy() {
           session and lets sessions be revoked. Logging out deletes the session, and expired sessions are
           deleted by a clean-up that runs every hour.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Cookies">
+      <ProseSection title="Cookies">
         <Typography>This site sets two cookies and no others:</Typography>
         <Box component="ul">
           <Typography component="li">
@@ -99,18 +80,18 @@ export default function PrivacyPolicy() {
           </Typography>
         </Box>
         <Typography>Neither cookie is used for tracking or advertising.</Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Messages you send us">
+      <ProseSection title="Messages you send us">
         <Typography>
           When you write through the contact form, the site stores your name, your e-mail address, the
           subject, the message and the time you sent it, and, if you were signed in, a link to your account.
           They are used only to read and answer your message, and only the site&apos;s administrators can see
           them.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Protection against abuse">
+      <ProseSection title="Protection against abuse">
         <Typography>
           To slow down password guessing and floods of sign-ups or messages, the site counts attempts in short
           time windows: log-in attempts per IP address and per e-mail address, sign-ups and contact messages
@@ -118,9 +99,9 @@ export default function PrivacyPolicy() {
           number of attempts and the end of its window, and it is deleted by the hourly clean-up once its
           window has ended.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Server logs">
+      <ProseSection title="Server logs">
         <Typography>
           For each request, the server writes a line to its log output: the time, the method, the path (without
           the query string), the status of the response, its size, how long it took, a random request
@@ -131,9 +112,9 @@ export default function PrivacyPolicy() {
           How long logs are kept depends on how the operator has set up the server. A proxy or hosting service
           in front of the site may keep logs of its own, which can include IP addresses.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="What this site does not do">
+      <ProseSection title="What this site does not do">
         <Box component="ul">
           <Typography component="li">It uses no third-party trackers and no third-party analytics.</Typography>
           <Typography component="li">It shows no advertising.</Typography>
@@ -143,9 +124,9 @@ export default function PrivacyPolicy() {
             typeset formulas, are served by the site itself, so no other server learns which pages you read.
           </Typography>
         </Box>
-      </Section>
+      </ProseSection>
 
-      <Section title="Features that store more">
+      <ProseSection title="Features that store more">
         <Typography>
           Some features are not offered by every Numberlab site. If this site offers them, they store the
           following:
@@ -179,9 +160,9 @@ export default function PrivacyPolicy() {
             scratchpad, it keeps it in your browser&apos;s local storage, on your device.
           </Typography>
         </Box>
-      </Section>
+      </ProseSection>
 
-      <Section title="Your rights">
+      <ProseSection title="Your rights">
         <Typography>
           You can ask to see the data this site holds about you, to have it corrected, or to have it deleted.
           Write through the <TextLink to="/contact">contact form</TextLink>, and the operator will answer you.
@@ -193,15 +174,15 @@ export default function PrivacyPolicy() {
           Where data protection law gives you further rights, such as the right to complain to a supervisory
           authority, you keep them.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Changes to this policy">
+      <ProseSection title="Changes to this policy">
         <Typography>
           The operator may update this policy as the site changes, for example when one of the features above
           is turned on. The current version is always on this page, with the date of its last update at the
           top.
         </Typography>
-      </Section>
+      </ProseSection>
     </Page>
   );
 }

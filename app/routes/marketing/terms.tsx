@@ -1,9 +1,7 @@
 import Box from "@mui/material/Box";
-import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Page } from "../../components/page";
+import { ProseSection, TextLink } from "../../components/prose";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = () => [
@@ -15,24 +13,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mt: 5, "& > p, & > ul": { mb: 2 }, "& li + li": { mt: 1 } }}>
-      <Typography variant="h5" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
-function TextLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <MuiLink component={Link} to={to} color="inherit" underline="always">
-      {children}
-    </MuiLink>
-  );
-}
 
 export default function Terms() {
   return (
@@ -44,15 +25,15 @@ export default function Terms() {
         Last updated: 21 November 2026
       </Typography>
 
-      <Section title="Using this site">
+      <ProseSection title="Using this site">
         <Typography>
           This Numberlab site is run by the operator of this site. By using it, you agree to these terms; if
           you do not agree, please do not use it. You are welcome to use the site for your own learning and
           for teaching others.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Your account">
+      <ProseSection title="Your account">
         <Box component="ul">
           <Typography component="li">
             Give an e-mail address that is yours and that you can read, so that you can be reached about your
@@ -73,9 +54,9 @@ export default function Terms() {
         <Typography>
           The operator may disable an account that is used to abuse the service or that breaks these terms.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Acceptable use">
+      <ProseSection title="Acceptable use">
         <Typography>When you use this site, do not:</Typography>
         <Box component="ul">
           <Typography component="li">
@@ -91,18 +72,18 @@ export default function Terms() {
             use the contact form or any other message to harass, threaten or insult anyone, or to send spam.
           </Typography>
         </Box>
-      </Section>
+      </ProseSection>
 
-      <Section title="Content">
+      <ProseSection title="Content">
         <Typography>
           The lessons, quizzes and tools are provided to help you learn. The Numberlab software is open source:
           you may use, change and share it under the terms of its licence. The content of this particular site,
           such as the text of its lessons and quizzes, belongs to its operator and authors. You may use it for
           your own learning and teaching, but not republish it without their permission.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Accuracy">
+      <ProseSection title="Accuracy">
         <Typography>
           The mathematics on this site is checked carefully, and the numbers the tools show are checked against
           independent computations. Even so, mistakes can slip through, and the site is provided as it is,
@@ -113,9 +94,9 @@ export default function Terms() {
           If you find a mistake, please report it through the <TextLink to="/contact">contact form</TextLink>;
           every report helps other learners.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Paid plans">
+      <ProseSection title="Paid plans">
         <Typography>If this site offers paid plans:</Typography>
         <Box component="ul">
           <Typography component="li">
@@ -135,43 +116,43 @@ export default function Terms() {
             withdraw from a purchase is unaffected.
           </Typography>
         </Box>
-      </Section>
+      </ProseSection>
 
-      <Section title="Availability">
+      <ProseSection title="Availability">
         <Typography>
           The operator tries to keep the site running, but does not guarantee that it will always be available,
           fast or free of faults. The site may be taken offline for maintenance, and its features may change.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Liability">
+      <ProseSection title="Liability">
         <Typography>
           As far as the law allows, the operator is not liable for any loss or damage that comes from using the
           site or from being unable to use it. Nothing in these terms limits any liability that cannot be
           limited by law, or takes away your rights as a consumer.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Your privacy">
+      <ProseSection title="Your privacy">
         <Typography>
           What the site stores about you, and why, is described in the{" "}
           <TextLink to="/privacy-policy">privacy policy</TextLink>.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Changes to these terms">
+      <ProseSection title="Changes to these terms">
         <Typography>
           The operator may change these terms, for example when the site gains a new feature. The current
           version is always on this page, with the date of its last update at the top. If you keep using the
           site after a change, the new terms apply to you.
         </Typography>
-      </Section>
+      </ProseSection>
 
-      <Section title="Contact">
+      <ProseSection title="Contact">
         <Typography>
           Questions about these terms are welcome through the <TextLink to="/contact">contact form</TextLink>.
         </Typography>
-      </Section>
+      </ProseSection>
     </Page>
   );
 }
