@@ -92,6 +92,30 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
             ))}
           </List>
           <Divider />
+          <List aria-label="Account">
+            {user ? (
+              <>
+                <ListItemButton component={Link} to="/profile" onClick={closeDrawer}>
+                  <ListItemText primary="Profile" />
+                </ListItemButton>
+                {user.role === "admin" && (
+                  <ListItemButton component={Link} to="/admin/admin" onClick={closeDrawer}>
+                    <ListItemText primary="Admin" />
+                  </ListItemButton>
+                )}
+                <Form method="post" action="/logout" onSubmit={closeDrawer}>
+                  <ListItemButton component="button" type="submit" sx={{ width: "100%" }}>
+                    <ListItemText primary="Log out" />
+                  </ListItemButton>
+                </Form>
+              </>
+            ) : (
+              <ListItemButton component={Link} to="/login" onClick={closeDrawer}>
+                <ListItemText primary="Log in" />
+              </ListItemButton>
+            )}
+          </List>
+          <Divider />
           <Box sx={{ p: 2 }}>
             <ColorSchemeSwitch initialMode={colorScheme} />
           </Box>
@@ -119,11 +143,11 @@ function AccountActions({ user }: { user: HeaderUser | null }) {
       <Button component={Link} to="/profile" color="inherit">
         Profile
       </Button>
-      <Form method="post" action="/logout">
-        <Button type="submit" variant="outlined" color="inherit">
+      <Box component={Form} method="post" action="/logout" sx={{ display: { xs: "none", sm: "block" } }}>
+        <Button type="submit" variant="outlined" color="inherit" sx={{ whiteSpace: "nowrap" }}>
           Log out
         </Button>
-      </Form>
+      </Box>
     </Box>
   );
 }

@@ -23,7 +23,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     timeZone: "UTC",
   });
   return (
-    <Page title="Your profile" lead="Your account, your plan and your way out.">
+    <Page title="Your profile" lead="Your account and your plan.">
       <Stack spacing={2} sx={{ mb: 4 }}>
         <Typography>
           Signed in as <strong>{email}</strong>
@@ -35,7 +35,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <Typography color="text.secondary">Member since {memberSince}.</Typography>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap" }}>
-        {!isPremium && (
+        {!isPremium && role !== "admin" && (
           <Button component={Link} to="/subscribe" variant="contained">
             Unlock every chapter
           </Button>

@@ -126,7 +126,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Typography variant="h4" component="h1" gutterBottom>
           {signup ? "Create your account" : "Log in to Numberlab"}
         </Typography>
-        <Tabs value={mode} aria-label="Log in or create an account" sx={{ mb: 3 }}>
+        <Tabs value={mode} textColor="inherit" aria-label="Log in or create an account" sx={{ mb: 3 }}>
           <Tab value="login" label="Log in" component={Link} to={query("login")} replace />
           <Tab value="signup" label="Create account" component={Link} to={query("signup")} replace />
         </Tabs>

@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { chapters } from "../../app/chapters";
+
+/**
+ * Numbers that the site's fixed text states, checked by brute force. Each
+ * claim is also looked up in its source, so editing the text without
+ * updating (and re-checking) the claim fails here.
+ */
+function trialDivision(n: number): Map<number, number> {
+  const factors = new Map<number, number>();
+  let rest = n;
+  for (let p = 2; p * p <= rest; p += 1) {
+    while (rest % p === 0) {
+      factors.set(p, (factors.get(p) ?? 0) + 1);
+      rest /= p;
+    }
+  }
+  if (rest > 1) factors.set(rest, (factors.get(rest) ?? 0) + 1);
+  return factors;
+}
+
+/** Length of the repeating block of 1/d in base 10, by long division (d coprime to 10). */
+function decimalPeriodByLongDivision(d: number): number {
+  const seen = new Map<number, number>();
+  let remainder = 1;
+  for (let position = 0; ; position += 1) {
+    const first = seen.get(remainder);
+    if (first !== undefined) return position - first;
+    seen.set(remainder, position);
+    remainder = (remainder * 10) % d;
+  }
+}
+
+describe("maths stated in the site's text", () => {
+  it("the 404 page: 404 = 2² × 101", () => {
+    const source = readFileSync("app/components/error-screen.tsx", "utf8");
+    expect(source).toContain("404 = 2² × 101");
+    expect([...trialDivision(404)]).toEqual([
+      [2, 2],
+      [101, 1],
+    ]);
+  });
+
+  it("chapter 5: 1/7 repeats every six digits", () => {
+    const summary = chapters.find((chapter) => chapter.slug === "periods-and-primes")?.summary;
+    expect(summary).toContain("1/7 repeats every six digits");
+    expect(decimalPeriodByLongDivision(7)).toBe(6);
+  });
+});
