@@ -7,7 +7,7 @@ import { bodyLimit } from "./body-limit";
 import { closeGracefully } from "./graceful-shutdown";
 import { originCheck } from "./origin-check";
 import { logEvent, requestLog } from "./request-log";
-import { securityHeaders } from "./security-headers";
+import { securityHeaders, staticFileHeaders } from "./security-headers";
 
 /** The application bundle's interface (server/app.ts), in production and in development. */
 interface AppModule {
@@ -25,11 +25,11 @@ server.disable("x-powered-by");
 if (env.TRUST_PROXY) server.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 if (env.LOG_REQUESTS === "true") server.use(requestLog());
 server.use(compression());
-server.use(securityHeaders({ development }));
-server.use(bodyLimit());
 
 let appModule: AppModule;
 if (development) {
+  server.use(securityHeaders({ development }));
+  server.use(bodyLimit());
   const vite = await import("vite").then(({ createServer }) =>
     createServer({ server: { middlewareMode: true } }),
   );
@@ -47,14 +47,23 @@ if (development) {
   });
 } else {
   appModule = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as AppModule;
+  // Static files carry only the headers that matter for them: the page policies are for documents.
+  server.use(staticFileHeaders());
   // Hashed file names change with their content, so they may be cached for a year.
   server.use(
     "/assets",
-    express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }),
+    express.static(path.join(BUILD_DIR, "client/assets"), {
+      immutable: true,
+      maxAge: "1y",
+      etag: false,
+      lastModified: false,
+    }),
   );
   // A missing asset is a stale or mistyped URL, not a page: answer without rendering one.
   server.use("/assets", (_req, res) => void res.sendStatus(404));
   server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
+  server.use(securityHeaders({ development }));
+  server.use(bodyLimit());
   server.use(originCheck({ appUrl: env.APP_URL }));
   server.use(appModule.app);
 }

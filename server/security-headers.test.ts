@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import express from "express";
 import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, securityHeaders, staticFileHeaders } from "./security-headers";
 
 /** An app that answers every request with the nonce it was given, on an ephemeral port. */
 async function start(options: { development: boolean; trustProxy: boolean }) {
@@ -133,5 +133,27 @@ describe("contentSecurityPolicy", () => {
     const policy = contentSecurityPolicy("abc123==", { development: false });
     expect(policy.match(/nonce-/g)).toHaveLength(1);
     expect(directives(policy).get("script-src")).toContain("'nonce-abc123=='");
+  });
+});
+
+describe("staticFileHeaders", () => {
+  let server: Server | undefined;
+  let url: string;
+  beforeAll(async () => {
+    const app = express();
+    app.set("trust proxy", true);
+    app.use(staticFileHeaders());
+    app.get("/asset.js", (_req, res) => void res.type("text/javascript").send("export {};"));
+    ({ server, url } = await listenOnLoopback(app));
+  });
+  afterAll(() => stopServer(server));
+
+  it("keeps nosniff and HSTS but leaves the document policies off scripts", async () => {
+    const plain = await fetch(`${url}/asset.js`);
+    expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    expect(plain.headers.get("content-security-policy")).toBeNull();
+    const secure = await fetch(`${url}/asset.js`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(secure.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 });

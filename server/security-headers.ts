@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
@@ -36,10 +36,21 @@ export function securityHeaders({ development }: { development: boolean }): Requ
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    // HSTS only means something over HTTPS; on plain HTTP browsers ignore it anyway.
-    if (req.secure) {
-      res.setHeader("Strict-Transport-Security", `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
-    }
+    setTransportHeaders(req.secure, res);
     next();
   };
+}
+
+/** For static files: no sniffing into another type, and HSTS; page policies do not apply to them. */
+export function staticFileHeaders(): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    setTransportHeaders(req.secure, res);
+    next();
+  };
+}
+
+function setTransportHeaders(secure: boolean, res: Response): void {
+  // HSTS only means something over HTTPS; on plain HTTP browsers ignore it anyway.
+  if (secure) res.setHeader("Strict-Transport-Security", `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
 }

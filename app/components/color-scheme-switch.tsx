@@ -1,10 +1,10 @@
 import DarkModeIcon from "@mui/icons-material/DarkMode";
 import LightModeIcon from "@mui/icons-material/LightMode";
 import SettingsBrightnessIcon from "@mui/icons-material/SettingsBrightness";
-import ToggleButton from "@mui/material/ToggleButton";
-import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
 import { useColorScheme } from "@mui/material/styles";
-import { parseColorSchemeMode, type ColorSchemeMode } from "../theme/color-scheme";
+import type { ColorSchemeMode } from "../theme/color-scheme";
 
 const options: { mode: ColorSchemeMode; label: string; Icon: typeof LightModeIcon }[] = [
   { mode: "light", label: "Light theme", Icon: LightModeIcon },
@@ -12,26 +12,32 @@ const options: { mode: ColorSchemeMode; label: string; Icon: typeof LightModeIco
   { mode: "dark", label: "Dark theme", Icon: DarkModeIcon },
 ];
 
-/** Light / system / dark. The choice is stored in a cookie (see theme/color-scheme.ts). */
+/**
+ * Light / system / dark as three toggle buttons. The choice is stored in a
+ * cookie (see theme/color-scheme.ts) so the server renders it next time.
+ */
 export function ColorSchemeSwitch({ initialMode }: { initialMode: ColorSchemeMode }) {
   const { mode, setMode } = useColorScheme();
   const current = mode ?? initialMode;
   return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={current}
+    <Box
+      role="group"
       aria-label="Colour theme"
-      onChange={(_event, value: unknown) => {
-        if (value !== null) setMode(parseColorSchemeMode(value));
-      }}
-      sx={{ bgcolor: "background.paper" }}
+      sx={{ display: "inline-flex", border: 1, borderColor: "divider", borderRadius: 1, bgcolor: "background.paper" }}
     >
       {options.map(({ mode: option, label, Icon }) => (
-        <ToggleButton key={option} value={option} aria-label={label} title={label}>
+        <IconButton
+          key={option}
+          size="small"
+          aria-label={label}
+          title={label}
+          aria-pressed={current === option}
+          onClick={() => setMode(option)}
+          sx={{ borderRadius: 0, "&[aria-pressed='true']": { bgcolor: "action.selected" } }}
+        >
           <Icon fontSize="small" />
-        </ToggleButton>
+        </IconButton>
       ))}
-    </ToggleButtonGroup>
+    </Box>
   );
 }

@@ -2,24 +2,19 @@ import MenuIcon from "@mui/icons-material/Menu";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Divider from "@mui/material/Divider";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { mainNavigation } from "../navigation";
 import type { ColorSchemeMode } from "../theme/color-scheme";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
 
-export interface HeaderUser {
-  email: string;
-  role: "user" | "admin";
-}
+import type { HeaderUser } from "./header-user";
+
+const loadNavigationDrawer = () => import("./navigation-drawer");
+const NavigationDrawer = lazy(() => loadNavigationDrawer().then((module) => ({ default: module.NavigationDrawer })));
 
 interface SiteHeaderProps {
   user: HeaderUser | null;
@@ -29,6 +24,12 @@ interface SiteHeaderProps {
 /** App bar with the navigation inline from lg up and in a drawer below (mobile is below lg). */
 export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code (a modal, transitions, focus trap) loads when it is first wanted, not with every page.
+  const [drawerRequested, setDrawerRequested] = useState(false);
+  const requestDrawer = () => {
+    setDrawerRequested(true);
+    void loadNavigationDrawer();
+  };
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
@@ -37,9 +38,14 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
         <IconButton
           edge="start"
           aria-label="Open navigation"
-          aria-controls="site-navigation-drawer"
+          aria-controls={drawerRequested ? "site-navigation-drawer" : undefined}
           aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
+          onPointerEnter={requestDrawer}
+          onFocus={requestDrawer}
+          onClick={() => {
+            requestDrawer();
+            setDrawerOpen(true);
+          }}
           sx={{ display: { lg: "none" } }}
         >
           <MenuIcon />
@@ -78,49 +84,11 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
         </Box>
         <AccountActions user={user} />
       </Toolbar>
-      <Drawer id="site-navigation-drawer" open={drawerOpen} onClose={closeDrawer}>
-        <Box component="nav" aria-label="Main" sx={{ width: 280 }}>
-          <Typography variant="h6" sx={{ px: 2, py: 1.5, fontWeight: 700 }}>
-            Numberlab
-          </Typography>
-          <Divider />
-          <List>
-            {mainNavigation.map((item) => (
-              <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={closeDrawer}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Divider />
-          <List aria-label="Account">
-            {user ? (
-              <>
-                <ListItemButton component={Link} to="/profile" onClick={closeDrawer}>
-                  <ListItemText primary="Profile" />
-                </ListItemButton>
-                {user.role === "admin" && (
-                  <ListItemButton component={Link} to="/admin/admin" onClick={closeDrawer}>
-                    <ListItemText primary="Admin" />
-                  </ListItemButton>
-                )}
-                <Form method="post" action="/logout" onSubmit={closeDrawer}>
-                  <ListItemButton component="button" type="submit" sx={{ width: "100%" }}>
-                    <ListItemText primary="Log out" />
-                  </ListItemButton>
-                </Form>
-              </>
-            ) : (
-              <ListItemButton component={Link} to="/login" onClick={closeDrawer}>
-                <ListItemText primary="Log in" />
-              </ListItemButton>
-            )}
-          </List>
-          <Divider />
-          <Box sx={{ p: 2 }}>
-            <ColorSchemeSwitch initialMode={colorScheme} />
-          </Box>
-        </Box>
-      </Drawer>
+      {drawerRequested && (
+        <Suspense fallback={null}>
+          <NavigationDrawer open={drawerOpen} onClose={closeDrawer} user={user} colorScheme={colorScheme} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

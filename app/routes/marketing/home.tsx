@@ -3,7 +3,6 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
@@ -88,11 +87,13 @@ export default function Home() {
                       <Typography variant="overline" component="p" color="text.secondary">
                         Chapter {index + 1}
                       </Typography>
-                      <Chip
-                        size="small"
-                        label={index < FREE_CHAPTER_COUNT ? "Free" : "Premium"}
-                        variant={index < FREE_CHAPTER_COUNT ? "outlined" : "filled"}
-                      />
+                      <Typography
+                        component="span"
+                        variant="caption"
+                        sx={{ px: 1, border: 1, borderColor: "divider", borderRadius: 4, fontWeight: 600 }}
+                      >
+                        {index < FREE_CHAPTER_COUNT ? "Free" : "Premium"}
+                      </Typography>
                     </Box>
                     <Typography variant="h6" component="h3" gutterBottom>
                       {chapter.title}
