@@ -6,6 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
 // Workers inherit the environment, so the server and every worker share one fresh data folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "numberlab-e2e-"));
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const SMTP_PORT = PORT + 1;
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 export const chromiumLaunchOptions = {
@@ -49,6 +50,8 @@ export default defineConfig({
       // Each test sends its own X-Forwarded-For, so rate limits of one test never reach another.
       TRUST_PROXY: "loopback",
       LOG_REQUESTS: "false",
+      // The mail sink that global-setup.ts starts.
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });

@@ -32,7 +32,10 @@ export default [
   route("builds/latest.json", "routes/resources/builds-latest.ts"),
   route("builds/meta/:file", "routes/resources/builds-meta.ts"),
 
-  layout("routes/access/guest-only.ts", [route("login", "routes/auth/login.tsx")]),
+  layout("routes/access/guest-only.ts", [
+    route("login", "routes/auth/login.tsx"),
+    route("signup/confirm", "routes/auth/signup-confirm.tsx"),
+  ]),
 
   layout("routes/access/requires-auth.ts", [
     route("profile", "routes/account/profile.tsx"),

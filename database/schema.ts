@@ -42,9 +42,24 @@ export interface RateLimitsTable {
   expires_at: string;
 }
 
+export type EmailTokenPurpose = "signup";
+
+export interface EmailTokensTable {
+  /** SHA-256 of the token in the link; the token itself is only in the e-mail. */
+  id: string;
+  purpose: EmailTokenPurpose;
+  email: string;
+  /** For sign-up: the chosen password's hash, so the link can create the account. */
+  password_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
+  email_tokens: EmailTokensTable;
 }

@@ -1,16 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
+import { hashToken, randomToken } from "../utils/secure-token.server";
 import { isoAfter, isoNow } from "../utils/time";
 import { findUserById, type User } from "./user.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const USER_AGENT_MAX_LENGTH = 200;
-
-/** The database keeps only a hash of the token, so a leaked table cannot be replayed. */
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 export interface CreatedSession {
   token: string;
@@ -22,7 +17,7 @@ export async function createSession(
   userId: string,
   userAgent: string | null,
 ): Promise<CreatedSession> {
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   const expiresAt = isoAfter(SESSION_LIFETIME_MS);
   await db
     .insertInto("sessions")

@@ -18,6 +18,7 @@ describe("readEnv", () => {
       PORT: 3000,
       DATA_DIR: "data",
       LOG_REQUESTS: "true",
+      MAIL_FROM: "Numberlab <no-reply@localhost>",
     });
   });
 
@@ -32,8 +33,16 @@ describe("readEnv", () => {
       APP_URL: "",
       TRUST_PROXY: "",
       LOG_REQUESTS: "",
+      SMTP_URL: "",
+      MAIL_FROM: "",
     });
-    expect(env).toEqual({ NODE_ENV: "development", PORT: 3000, DATA_DIR: "data", LOG_REQUESTS: "true" });
+    expect(env).toEqual({
+      NODE_ENV: "development",
+      PORT: 3000,
+      DATA_DIR: "data",
+      LOG_REQUESTS: "true",
+      MAIL_FROM: "Numberlab <no-reply@localhost>",
+    });
   });
 
   it("reads every setting when given", () => {
@@ -49,6 +58,8 @@ describe("readEnv", () => {
         APP_URL: "https://numberlab.example",
         TRUST_PROXY: "1",
         LOG_REQUESTS: "false",
+        SMTP_URL: "smtps://mailer:pw@smtp.example.org:465",
+        MAIL_FROM: "Numberlab <hello@numberlab.example>",
       }),
     ).toEqual({
       NODE_ENV: "production",
@@ -60,7 +71,13 @@ describe("readEnv", () => {
       APP_URL: "https://numberlab.example",
       TRUST_PROXY: "1",
       LOG_REQUESTS: "false",
+      SMTP_URL: "smtps://mailer:pw@smtp.example.org:465",
+      MAIL_FROM: "Numberlab <hello@numberlab.example>",
     });
+  });
+
+  it("refuses an SMTP_URL that is not smtp:// or smtps://", () => {
+    expect(() => readEnv({ SMTP_URL: "http://mail.example.org" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
   it("ignores unrelated variables", () => {

@@ -27,6 +27,11 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//i.test(value), { message: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Numberlab <no-reply@localhost>"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,8 @@ export const rateLimits = {
   loginPerIp: { name: "login:ip", limit: 30, windowMs: 15 * MINUTE },
   loginPerEmail: { name: "login:email", limit: 10, windowMs: 15 * MINUTE },
   signupPerIp: { name: "signup:ip", limit: 10, windowMs: 60 * MINUTE },
+  // Each sign-up sends an e-mail: keep anyone from flooding one inbox.
+  signupPerEmail: { name: "signup:email", limit: 3, windowMs: 60 * MINUTE },
   contactPerIp: { name: "contact:ip", limit: 5, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 

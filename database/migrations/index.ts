@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as initial from "./0001_initial";
+import * as emailTokens from "./0002_email_tokens";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
+  "0002_email_tokens": emailTokens,
 };

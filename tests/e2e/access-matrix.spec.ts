@@ -44,6 +44,8 @@ const routes: [string, Rule][] = [
   ["/success", "toSubscribe"],
   ["/prime-factorization-engine-copy", "ruleRedirect"],
   ["/login", "guestOnly"],
+  // Not in SPEC.md: the page a sign-up confirmation link opens, guests only like /login.
+  ["/signup/confirm", "guestOnly"],
   ["/profile", "requiresAuth"],
   ...chapterPages.map((path): [string, Rule] => [path, "requiresAuth"]),
   ...adminPages.map((path): [string, Rule] => [path, "requiresAdmin"]),

@@ -2,13 +2,17 @@ import { request, type FullConfig } from "@playwright/test";
 import { migrateToLatest, openDatabase } from "../../database/connection";
 import { createUser, setRole, setSubscriptionStatus } from "../../app/models/user.server";
 import { hashPassword } from "../../app/utils/password.server";
+import { SMTP_PORT } from "../../playwright.config";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp, type SignedInRole } from "./accounts";
+import { startMailSink } from "./mail-sink";
 
 /**
- * Creates one account per role in the server's database, then signs each in
- * through the real login form and keeps its cookies for the tests.
+ * Starts the SMTP sink the server sends to, creates one account per role in
+ * the server's database, then signs each in through the real login form and
+ * keeps its cookies for the tests. Returns the teardown.
  */
 export default async function globalSetup(config: FullConfig) {
+  const stopMailSink = await startMailSink(SMTP_PORT);
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
   const baseURL = String(config.projects[0]?.use.baseURL);
@@ -41,4 +45,5 @@ export default async function globalSetup(config: FullConfig) {
     await context.storageState({ path: storageStatePath(role) });
     await context.dispose();
   }
+  return stopMailSink;
 }

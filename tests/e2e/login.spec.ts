@@ -1,34 +1,100 @@
 import { expect, test } from "@playwright/test";
 import { accounts, PASSWORD, uniqueClientIp } from "./accounts";
 import { asNewClient, watchConsole } from "./helpers";
+import { firstLink, waitForMail } from "./mail-sink";
 
 const BAD_CREDENTIALS = "The e-mail address or password is incorrect.";
 
 test.describe("sign-up, login and logout", () => {
-  test("a new learner signs up, is signed in, logs out and logs in again", async ({ page }) => {
+  test("a new learner signs up, confirms by e-mail, logs out and logs in again", async ({ page }) => {
     const checkConsole = watchConsole(page);
     await asNewClient(page);
     const email = `new-${Date.now()}@example.org`;
+    const since = Date.now();
     await page.goto("/login");
     await page.getByRole("tab", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
     await page.getByLabel("E-mail address").fill(email.toUpperCase());
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("status")).toContainText(`Check your inbox at ${email.toUpperCase()}`);
+
+    const mail = await waitForMail(email, since);
+    expect(mail.subject).toBe("Confirm your Numberlab account");
+    const link = firstLink(mail);
+    expect(link).toMatch(/\/signup\/confirm\?token=[\w-]{43}$/);
+    await page.goto(link);
+    await expect(page.getByText(`Create the Numberlab account for ${email}`)).toBeVisible();
+    await page.getByRole("button", { name: "Create my account" }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("This link is not valid any more");
+
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
-
     await page.getByLabel("E-mail address").fill(email);
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
     checkConsole();
+  });
+
+  test("signing up with a registered address answers the same, and only the inbox is told", async ({
+    request,
+    baseURL,
+  }) => {
+    const signUp = async (email: string) => {
+      const response = await request.post("/login", {
+        headers: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
+        form: { intent: "signup", email, password: "any password at all" },
+      });
+      return { status: response.status(), html: await response.text() };
+    };
+    const since = Date.now();
+    const fresh = `fresh-${Date.now()}@example.org`;
+    const [registered, unregistered] = [await signUp(accounts.user), await signUp(fresh)];
+    expect(registered.status).toBe(200);
+    expect(unregistered.status).toBe(200);
+    const strip = (html: string, email: string) =>
+      html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/"_\d+"/g, "");
+    expect(strip(registered.html, accounts.user)).toBe(strip(unregistered.html, fresh));
+
+    const notice = await waitForMail(accounts.user, since);
+    expect(notice.subject).toBe("You already have a Numberlab account");
+    expect(notice.text).not.toContain("/signup/confirm");
+    expect((await waitForMail(fresh, since)).subject).toBe("Confirm your Numberlab account");
+  });
+
+  test("a forged or missing confirmation token creates nothing", async ({ request, baseURL }) => {
+    const headers = { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() };
+    for (const token of ["forged-token", "", "x".repeat(500)]) {
+      const page = await request.get(`/signup/confirm?token=${token}`);
+      expect(page.status()).toBe(200);
+      expect(await page.text()).toContain("This link is not valid any more");
+      const post = await request.post("/signup/confirm", { headers, form: { token }, maxRedirects: 0 });
+      expect(post.status(), token).toBe(400);
+      expect(post.headers()["set-cookie"]).toBeUndefined();
+    }
+  });
+
+  test("sign-up e-mails to one address are rate limited", async ({ request, baseURL }) => {
+    const email = `flood-${Date.now()}@example.org`;
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const response = await request.post("/login", {
+        headers: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
+        form: { intent: "signup", email, password: "a long enough password" },
+      });
+      statuses.push(response.status());
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
   test("an unknown address and a wrong password get the same answer", async ({ request, baseURL }) => {

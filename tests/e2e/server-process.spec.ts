@@ -76,6 +76,39 @@ test.describe("the server process", () => {
     }
   });
 
+  test("without SMTP settings, sign-up mail goes to the server log and its link works", async () => {
+    const server = await startServer({ SMTP_URL: "" });
+    try {
+      const email = "from-the-log@example.org";
+      const request = await fetch(`${server.url}/login`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "signup", email, password: "a password from the log" }),
+      });
+      expect(request.status).toBe(200);
+      const mailLine = server
+        .output()
+        .split("\n")
+        .find((line) => line.includes('"msg":"mail"'));
+      const mail = JSON.parse(mailLine ?? "null") as { to: string; subject: string; text: string } | null;
+      expect(mail).toMatchObject({ to: email, subject: "Confirm your Numberlab account" });
+      const link = /http:\/\/\S+/.exec(mail!.text)![0];
+      expect(link.startsWith(`${server.url}/signup/confirm?token=`)).toBe(true);
+      const token = new URL(link).searchParams.get("token")!;
+      const confirm = await fetch(`${server.url}/signup/confirm`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }),
+      });
+      expect(confirm.status).toBe(302);
+      const profile = await fetch(`${server.url}/profile`, { headers: { Cookie: sessionCookie(confirm) } });
+      expect(await profile.text()).toContain(email);
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("two instances on one PostgreSQL share sessions", async () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
     test.skip(!adminUrl, "needs TEST_DATABASE_URL (CI sets it)");

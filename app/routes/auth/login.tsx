@@ -9,15 +9,17 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { createUser, EmailTakenError, findPasswordHash } from "../../models/user.server";
+import { findPasswordHash } from "../../models/user.server";
 import { getDatabase } from "../../utils/db.server";
 import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
-import { hashPassword, verifyPassword } from "../../utils/password.server";
+import { publicOrigin } from "../../utils/mail.server";
+import { verifyPassword } from "../../utils/password.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
 import { startSession } from "../../utils/session.server";
+import { requestSignUp } from "../../utils/sign-up.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
 import type { Route } from "./+types/login";
 
@@ -77,45 +79,45 @@ export async function action({ request, context }: Route.ActionArgs) {
           { rule: rateLimits.loginPerIp, subject: server.clientIp },
           { rule: rateLimits.loginPerEmail, subject: email.toLowerCase() },
         ]
-      : [{ rule: rateLimits.signupPerIp, subject: server.clientIp }],
+      : [
+          { rule: rateLimits.signupPerIp, subject: server.clientIp },
+          { rule: rateLimits.signupPerEmail, subject: email.toLowerCase() },
+        ],
     kept,
   );
   if (limited) return limited;
 
-  const { db } = getDatabase();
-  const account = await findPasswordHash(db, email);
-  let userId: string;
-  if (intent === "login" || account) {
-    // Signing up with a registered address and its password simply logs in.
-    const valid = await verifyPassword(account?.passwordHash ?? null, password);
-    if (!account || !valid) {
+  if (intent === "signup") {
+    try {
+      await requestSignUp({ email, password, origin: publicOrigin(request) });
+    } catch (error) {
+      console.error("Sign-up e-mail could not be sent:", error);
       return data(
-        { errors: { form: intent === "login" ? BAD_CREDENTIALS : SIGNUP_UNAVAILABLE }, values: kept },
-        { status: intent === "login" ? 401 : 400 },
+        { errors: { form: "The confirmation e-mail could not be sent. Please try again in a few minutes." }, values: kept },
+        { status: 503 },
       );
     }
-    userId = account.user.id;
-  } else {
-    try {
-      userId = (await createUser(db, { email, passwordHash: await hashPassword(password) })).id;
-    } catch (error) {
-      if (!(error instanceof EmailTakenError)) throw error;
-      return data({ errors: { form: SIGNUP_UNAVAILABLE }, values: kept }, { status: 400 });
-    }
+    return { signupRequested: email };
   }
 
-  const cookie = await startSession(request, userId, { secure: server.isSecure });
+  const account = await findPasswordHash(getDatabase().db, email);
+  // An unknown address still costs one password check, so timing does not tell the cases apart.
+  const valid = await verifyPassword(account?.passwordHash ?? null, password);
+  if (!account || !valid) {
+    return data({ errors: { form: BAD_CREDENTIALS }, values: kept }, { status: 401 });
+  }
+  const cookie = await startSession(request, account.user.id, { secure: server.isSecure });
   return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
 }
-
-const SIGNUP_UNAVAILABLE =
-  "An account cannot be created with this e-mail address and password. If you already have an account, log in instead.";
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, redirectTo } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const errors: Partial<Record<string, string>> =
+    actionData !== undefined && "errors" in actionData ? actionData.errors : {};
+  const keptEmail = actionData !== undefined && "values" in actionData ? actionData.values.email : "";
+  const signupRequested = actionData !== undefined && "signupRequested" in actionData ? actionData.signupRequested : null;
   const signup = mode === "signup";
   const query = (next: "login" | "signup") =>
     `/login?${new URLSearchParams({ ...(next === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
@@ -126,10 +128,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Typography variant="h4" component="h1" gutterBottom>
           {signup ? "Create your account" : "Log in to Numberlab"}
         </Typography>
-        <Tabs value={mode} textColor="inherit" aria-label="Log in or create an account" sx={{ mb: 3 }}>
+        <Tabs
+          value={mode}
+          textColor="inherit"
+          aria-label="Log in or create an account"
+          // MUI dims unselected tabs with opacity, below the contrast text needs.
+          sx={{ mb: 3, "& .MuiTab-root": { opacity: 1, color: "text.secondary" }, "& .Mui-selected": { color: "text.primary" } }}
+        >
           <Tab value="login" label="Log in" component={Link} to={query("login")} replace />
           <Tab value="signup" label="Create account" component={Link} to={query("signup")} replace />
         </Tabs>
+        {signupRequested ? (
+          <Alert severity="success" role="status">
+            Check your inbox at <strong>{signupRequested}</strong>: we sent you a link to finish creating your
+            account. It works for one hour. Nothing arrived? Look in your spam folder, or sign up again.
+          </Alert>
+        ) : (
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value={mode} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -145,7 +159,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               type="email"
               autoComplete={signup ? "email" : "username"}
               required
-              defaultValue={actionData?.values.email ?? ""}
+              defaultValue={keptEmail}
               error={Boolean(errors.email)}
               helperText={errors.email}
               slotProps={{ htmlInput: { maxLength: 254 } }}
@@ -166,6 +180,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </Button>
           </Stack>
         </Form>
+        )}
       </Paper>
     </Container>
   );

@@ -49,6 +49,13 @@ export default function PrivacyPolicy() {
           These are used to sign you in, to open the chapters your account gives access to, and to let the
           site&apos;s administrators manage accounts.
         </Typography>
+        <Typography>
+          Signing up sends an e-mail to the address you gave, with a link that creates the account. Until you
+          open it, the site keeps the address, your password&apos;s argon2id hash and a SHA-256 hash of the
+          link&apos;s token, for one hour at most; the hourly clean-up then deletes them. If the site has no
+          mail server configured, the e-mail is written to the server&apos;s log instead, where its operator
+          can read it.
+        </Typography>
       </ProseSection>
 
       <ProseSection title="Signing in">

@@ -1,0 +1,80 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { findEmailToken } from "../../models/email-token.server";
+import { getDatabase } from "../../utils/db.server";
+import { serverInfoContext } from "../../utils/request-context";
+import { startSession } from "../../utils/session.server";
+import { completeSignUp } from "../../utils/sign-up.server";
+import type { Route } from "./+types/signup-confirm";
+
+const MAX_TOKEN_LENGTH = 100;
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm your account · Numberlab" }];
+
+function readToken(value: unknown): string | null {
+  return typeof value === "string" && value.length > 0 && value.length <= MAX_TOKEN_LENGTH ? value : null;
+}
+
+/** Opening the link only shows the confirmation; creating the account is a POST, like every change. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = readToken(new URL(request.url).searchParams.get("token"));
+  const grant = token ? await findEmailToken(getDatabase().db, token, "signup") : undefined;
+  return grant && token ? { valid: true as const, email: grant.email, token } : { valid: false as const };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = readToken((await request.formData()).get("token"));
+  const result = token ? await completeSignUp(token) : ({ ok: false, reason: "invalid-link" } as const);
+  if (!result.ok) return data({ reason: result.reason }, { status: 400 });
+  const cookie = await startSession(request, result.user.id, {
+    secure: context.get(serverInfoContext).isSecure,
+  });
+  return redirect("/profile", { headers: { "Set-Cookie": cookie } });
+}
+
+const problems = {
+  "invalid-link":
+    "This link is not valid any more: it may have been used already or be more than an hour old. Sign up again to get a new one.",
+  "already-registered": "An account with this e-mail address already exists. Log in instead.",
+} as const;
+
+export default function ConfirmSignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const problem = actionData ? problems[actionData.reason] : loaderData.valid ? null : problems["invalid-link"];
+  return (
+    <Container component="main" id="main" maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Confirm your account
+        </Typography>
+        {problem || !loaderData.valid ? (
+          <>
+            <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+              {problem}
+            </Alert>
+            <Button component={Link} to="/login?mode=signup" variant="contained">
+              Sign up again
+            </Button>{" "}
+            <Button component={Link} to="/login" color="inherit">
+              Log in
+            </Button>
+          </>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Typography sx={{ mb: 3 }}>
+              Create the Numberlab account for <strong>{loaderData.email}</strong> with the password you chose.
+            </Typography>
+            <Button type="submit" variant="contained" size="large" disabled={navigation.state === "submitting"}>
+              Create my account
+            </Button>
+          </Form>
+        )}
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,33 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { getEnv } from "./env.server";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let transport: Transporter | undefined;
+
+/**
+ * Sends a plain-text e-mail over SMTP_URL. Without SMTP settings the mail is
+ * written to the server log instead, so a fresh install still works end to end
+ * (the operator reads confirmation links there).
+ */
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const env = getEnv();
+  if (!env.SMTP_URL) {
+    process.stdout.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "mail", transport: "log", ...mail })}\n`,
+    );
+    return;
+  }
+  transport ??= nodemailer.createTransport(env.SMTP_URL);
+  await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+}
+
+/** The address links in e-mails point at: APP_URL when set, else the origin the request came to. */
+export function publicOrigin(request: Request): string {
+  const appUrl = getEnv().APP_URL;
+  return new URL(appUrl ?? request.url).origin;
+}

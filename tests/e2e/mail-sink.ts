@@ -1,0 +1,84 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+/** A received e-mail, decoded enough to read and follow its links. */
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function mailDir(): string {
+  return path.join(process.env.E2E_DATA_DIR ?? "", "mail");
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, "%25"));
+}
+
+/** Splits a single-part message into its headers and decoded text. */
+export function parseMessage(raw: string): ReceivedMail {
+  const split = raw.indexOf("\r\n\r\n");
+  const headerText = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(headerText)?.[1]?.trim() ?? "";
+  const body = raw.slice(split + 4);
+  const encoding = header("Content-Transfer-Encoding").toLowerCase();
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
+  return { to: header("To"), subject: header("Subject"), text: text.replace(/\r\n/g, "\n") };
+}
+
+/**
+ * A real SMTP server on loopback that the app under test sends to. Each
+ * message is written to DATA_DIR/mail so tests in any worker can read it.
+ */
+export async function startMailSink(port: number): Promise<() => Promise<void>> {
+  mkdirSync(mailDir(), { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        count += 1;
+        const mail = parseMessage(Buffer.concat(chunks).toString("utf8"));
+        writeFileSync(path.join(mailDir(), `${Date.now()}-${count}.json`), JSON.stringify(mail));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Waits for the newest mail to `to` (case-insensitive) received after `since`. */
+export async function waitForMail(to: string, since: number, timeoutMs = 10_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = readdirSync(mailDir())
+      .filter((file) => Number(file.split("-")[0]) >= since)
+      .sort();
+    for (const file of files.reverse()) {
+      const mail = JSON.parse(readFileSync(path.join(mailDir(), file), "utf8")) as ReceivedMail;
+      if (mail.to.toLowerCase().includes(to.toLowerCase())) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The first link in a mail's text. */
+export function firstLink(mail: ReceivedMail): string {
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No link in mail: ${mail.text}`);
+  return link;
+}
