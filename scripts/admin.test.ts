@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findPasswordHash, findUserByEmail } from "../app/models/user.server";
 import { verifyPassword } from "../app/utils/password.server";
-import { createTestDatabase, testDialects, type TestDatabase } from "../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "../tests/setup/test-database";
 
 interface Run {
   code: number | null;
@@ -11,13 +11,7 @@ interface Run {
 }
 
 describe.each(testDialects)("npm run admin on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   function admin(args: string[], stdin = ""): Promise<Run> {
     const { databaseUrl, dataDir } = database.location;

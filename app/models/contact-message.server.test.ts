@@ -1,16 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/setup/test-database";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import { createContactMessage, listContactMessages } from "./contact-message.server";
 import { createUser } from "./user.server";
 
 describe.each(testDialects)("contact messages on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
+  const database = useTestDatabase(dialect);
   afterEach(() => {
     vi.useRealTimers();
   });

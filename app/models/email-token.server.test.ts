@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashToken } from "../utils/secure-token.server";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import { consumeEmailToken, createEmailToken, deleteExpiredEmailTokens, findEmailToken } from "./email-token.server";
 
 describe.each(testDialects)("e-mail tokens on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   const create = (email: string) =>
     createEmailToken(database.db, { purpose: "signup", email, passwordHash: "hash-of-password" });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/setup/test-database";
+import { describe, expect, it } from "vitest";
+import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import { consumeRateLimit, deleteExpiredRateLimits, type RateLimitRule } from "./rate-limit.server";
 
 const MINUTE_MS = 60 * 1000;
@@ -11,13 +11,7 @@ function at(offsetMs: number, base: Date = WINDOW_START): Date {
 }
 
 describe.each(testDialects)("rate limits on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   let ruleCount = 0;
   /** A rule with a name no other test uses, since the tests share one database. */

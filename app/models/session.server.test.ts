@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/setup/test-database";
+import { describe, expect, it } from "vitest";
+import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import {
   createSession,
   deleteExpiredSessions,
@@ -13,13 +13,7 @@ import { createUser, type User } from "./user.server";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(testDialects)("sessions on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   let userCount = 0;
   function newUser(): Promise<User> {

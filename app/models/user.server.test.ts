@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/setup/test-database";
+import { describe, expect, it } from "vitest";
+import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import {
   countAdmins,
   createUser,
@@ -12,13 +12,7 @@ import {
 } from "./user.server";
 
 describe.each(testDialects)("users on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   it("creates a user with a normalized e-mail and finds it by id and by any casing", async () => {
     const created = await createUser(database.db, { email: "  Ada@Example.ORG ", passwordHash: "h1" });

@@ -20,6 +20,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { z } from "zod";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/setup/chromium";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
@@ -29,18 +30,8 @@ const RESULTS_DIR = path.join(ROOT, "bench", "results");
  * it makes `npm ci` reject the lockfile (STACK-NOTES, Headline and §7).
  */
 const LIGHTHOUSE_PACKAGE = "lighthouse@12.8.2";
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-/** The flags the stack probe used: headless in a sandboxless container, no background traffic to skew timings. */
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-].join(" ");
+
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS].join(" ");
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -440,7 +431,7 @@ async function runLighthouse(url: string, outputPath: string): Promise<Lighthous
     `--chrome-flags=${CHROME_FLAGS}`,
   ];
   await runCommand(`lighthouse ${url}`, "npx", args, {
-    env: { ...process.env, CHROME_PATH },
+    env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
     timeoutMs: LIGHTHOUSE_TIMEOUT_MS,
     // chrome-launcher starts Chromium in a process group of its own and closes it
     // on SIGINT only; on SIGTERM, Chromium would outlive Lighthouse.
@@ -647,7 +638,7 @@ async function writeResults(pages: readonly PageResult[], startedAt: Date): Prom
     commit: await gitCommit(),
     node: process.version,
     lighthouseVersion: pages[0]?.runs[0]?.lighthouseVersion ?? null,
-    chromePath: CHROME_PATH,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     runsPerPage: RUNS_PER_PAGE,
     kbMeans: `${BYTES_PER_KB} bytes of transferSize (compressed, as sent)`,

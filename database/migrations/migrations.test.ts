@@ -1,17 +1,11 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateToLatest } from "../connection";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import { migrations } from "./index";
 
 describe.each(testDialects)("migrations on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   it("are applied once: a second run applies nothing", async () => {
     expect(await migrateToLatest(database.db)).toEqual([]);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from "../../database/connection";
 
 /**
@@ -60,4 +61,19 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A fresh database for the enclosing describe block: created before its tests,
+ * destroyed after them. The returned object is filled in by beforeAll.
+ */
+export function useTestDatabase(dialect: DialectName): TestDatabase {
+  const database = {} as TestDatabase;
+  beforeAll(async () => {
+    Object.assign(database, await createTestDatabase(dialect));
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+  return database;
 }
