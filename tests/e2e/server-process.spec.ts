@@ -52,7 +52,11 @@ test.describe("the server process", () => {
     await migrateToLatest(db);
     await createUser(db, { email: "tls@example.org", passwordHash: await hashPassword(PASSWORD) });
     await close();
-    const server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: "loopback", APP_URL: "https://numberlab.example" });
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      TRUST_PROXY: "loopback",
+      APP_URL: "https://numberlab.example",
+    });
     try {
       // What a TLS-terminating proxy in front of the app adds to each request.
       const https = {
@@ -109,42 +113,47 @@ test.describe("the server process", () => {
     }
   });
 
-  test("two instances on one PostgreSQL share sessions", async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    test.skip(!adminUrl, "needs TEST_DATABASE_URL (CI sets it)");
-    const name = `numberlab_e2e_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const databaseUrl = url.toString();
-    const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: "a shared secret that is long enough for both" };
-    // Both start at once: the migrations must not trip over each other.
-    const [first, second] = await Promise.all([startServer(shared), startServer(shared)]);
-    try {
-      const { db, close } = openDatabase({ databaseUrl, dataDir: "unused" });
-      await createUser(db, { email: "shared@example.org", passwordHash: await hashPassword(PASSWORD) });
-      await close();
+  // Like the model tests, this runs where TEST_DATABASE_URL names a PostgreSQL server (CI sets it).
+  for (const adminUrl of process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []) {
+    test("two instances on one PostgreSQL share sessions", async () => {
+      const name = `numberlab_e2e_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const databaseUrl = url.toString();
+      const shared = { DATABASE_URL: databaseUrl, SESSION_SECRET: "a shared secret that is long enough for both" };
+      // Both start at once: the migrations must not trip over each other.
+      const [first, second] = await Promise.all([startServer(shared), startServer(shared)]);
+      try {
+        const { db, close } = openDatabase({ databaseUrl, dataDir: "unused" });
+        await createUser(db, { email: "shared@example.org", passwordHash: await hashPassword(PASSWORD) });
+        await close();
 
-      const login = await logIn(first.url, "shared@example.org");
-      expect(login.status).toBe(302);
-      const cookie = sessionCookie(login);
-      const onSecond = await fetch(`${second.url}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
-      expect(onSecond.status).toBe(200);
-      expect(await onSecond.text()).toContain("shared@example.org");
+        const login = await logIn(first.url, "shared@example.org");
+        expect(login.status).toBe(302);
+        const cookie = sessionCookie(login);
+        const onSecond = await fetch(`${second.url}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
+        expect(onSecond.status).toBe(200);
+        expect(await onSecond.text()).toContain("shared@example.org");
 
-      // Logging out on the second instance ends the session on the first as well.
-      await fetch(`${second.url}/logout`, { method: "POST", headers: { Cookie: cookie, Origin: second.url }, redirect: "manual" });
-      const afterLogout = await fetch(`${first.url}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
-      expect(afterLogout.status).toBe(302);
+        // Logging out on the second instance ends the session on the first as well.
+        await fetch(`${second.url}/logout`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: second.url },
+          redirect: "manual",
+        });
+        const afterLogout = await fetch(`${first.url}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
+        expect(afterLogout.status).toBe(302);
 
-      const health = (await (await fetch(`${second.url}/healthz`)).json()) as { database: string };
-      expect(health.database).toBe("ok");
-    } finally {
-      await Promise.all([first.stop(), second.stop()]);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+        const health = (await (await fetch(`${second.url}/healthz`)).json()) as { database: string };
+        expect(health.database).toBe("ok");
+      } finally {
+        await Promise.all([first.stop(), second.stop()]);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+  }
 });

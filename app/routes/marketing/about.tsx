@@ -37,8 +37,6 @@ const tools = [
   },
 ];
 
-
-
 export default function About() {
   return (
     <Page
@@ -67,41 +65,41 @@ export default function About() {
 
       <ProseSection title="Who it is for">
         <Typography>
-          Numberlab is for anyone curious about numbers, from secondary school upwards: pupils and students
-          meeting these ideas for the first time or revising them, adults who want to know what lies behind
-          primes and remainders, and teachers looking for clear explanations and tools to use in class. The
-          first chapter starts from the basics of algebra, so ordinary arithmetic is all you need to begin.
+          Numberlab is for anyone curious about numbers, from secondary school upwards: pupils and students meeting
+          these ideas for the first time or revising them, adults who want to know what lies behind primes and
+          remainders, and teachers looking for clear explanations and tools to use in class. The first chapter starts
+          from the basics of algebra, so ordinary arithmetic is all you need to begin.
         </Typography>
       </ProseSection>
 
       <ProseSection title="How it teaches">
         <Typography>
-          Each lesson introduces an idea and then asks you to test it: factor a number, plot a formula, answer
-          a question. Seeing an idea work on numbers you picked yourself is the quickest way to believe it,
-          and the surest way to find out where it stops working.
+          Each lesson introduces an idea and then asks you to test it: factor a number, plot a formula, answer a
+          question. Seeing an idea work on numbers you picked yourself is the quickest way to believe it, and the surest
+          way to find out where it stops working.
         </Typography>
         <Typography>
-          Formulas are typeset on the server, so they arrive as part of the page instead of appearing a moment
-          later. Every number the tools show is checked against independent computations, so you can
-          concentrate on the mathematics rather than wonder whether the machine is right.
+          Formulas are typeset on the server, so they arrive as part of the page instead of appearing a moment later.
+          Every number the tools show is checked against independent computations, so you can concentrate on the
+          mathematics rather than wonder whether the machine is right.
         </Typography>
       </ProseSection>
 
       <ProseSection title="Open source and self-hosted">
         <Typography>
-          Numberlab is open-source software. Anyone can run their own copy of it, such as a school, a maths
-          club or a single teacher, with its own accounts and lessons. This site is run by the operator of
-          this site, who is responsible for its accounts and the data they hold. The{" "}
-          <TextLink to="/privacy-policy">privacy policy</TextLink> and the{" "}
-          <TextLink to="/terms">terms of use</TextLink> explain what that means for you.
+          Numberlab is open-source software. Anyone can run their own copy of it, such as a school, a maths club or a
+          single teacher, with its own accounts and lessons. This site is run by the operator of this site, who is
+          responsible for its accounts and the data they hold. The{" "}
+          <TextLink to="/privacy-policy">privacy policy</TextLink> and the <TextLink to="/terms">terms of use</TextLink>{" "}
+          explain what that means for you.
         </Typography>
       </ProseSection>
 
       <ProseSection title="Free and Premium">
         <Typography>
-          The tools are open to everyone, with or without an account. A free account opens the chapters
-          marked free above. Premium opens every chapter and unlimited quizzes; the plans are described on
-          the <TextLink to="/subscribe">Subscribe</TextLink> page.
+          The tools are open to everyone, with or without an account. A free account opens the chapters marked free
+          above. Premium opens every chapter and unlimited quizzes; the plans are described on the{" "}
+          <TextLink to="/subscribe">Subscribe</TextLink> page.
         </Typography>
       </ProseSection>
 

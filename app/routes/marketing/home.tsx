@@ -55,9 +55,9 @@ export default function Home() {
             Understand numbers from the inside
           </Typography>
           <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, fontWeight: 400, maxWidth: 760 }}>
-            Numberlab teaches number theory and algebra the way mathematicians explore them: primes as the
-            atoms of every number, remainders that repeat in cycles, powers that wrap around, and the
-            algebra that ties it together. Read a chapter, then test every idea with a tool.
+            Numberlab teaches number theory and algebra the way mathematicians explore them: primes as the atoms of
+            every number, remainders that repeat in cycles, powers that wrap around, and the algebra that ties it
+            together. Read a chapter, then test every idea with a tool.
           </Typography>
           <Box sx={{ mt: 4, display: "flex", gap: 2, flexWrap: "wrap" }}>
             <Button component={Link} to={`/chapter/${chapters[0]?.slug ?? ""}`} variant="contained" size="large">
@@ -135,8 +135,8 @@ export default function Home() {
             Go further with Premium
           </Typography>
           <Typography sx={{ mb: 3, maxWidth: 720 }}>
-            Premium opens every chapter and unlimited quizzes. It supports the people who write the
-            lessons and run this site, and you can cancel at any time.
+            Premium opens every chapter and unlimited quizzes. It supports the people who write the lessons and run this
+            site, and you can cancel at any time.
           </Typography>
           <Button component={Link} to="/subscribe" variant="contained" size="large">
             See the plans

@@ -13,8 +13,6 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-
-
 export default function PrivacyPolicy() {
   return (
     <Page
@@ -27,9 +25,9 @@ export default function PrivacyPolicy() {
 
       <ProseSection title="Who is responsible">
         <Typography>
-          Numberlab is open-source software that anyone can run on their own server. This site is run by the
-          operator of this site, who decides how it is set up and is responsible for the data described on
-          this page. You can reach the operator through the <TextLink to="/contact">contact form</TextLink>.
+          Numberlab is open-source software that anyone can run on their own server. This site is run by the operator of
+          this site, who decides how it is set up and is responsible for the data described on this page. You can reach
+          the operator through the <TextLink to="/contact">contact form</TextLink>.
         </Typography>
       </ProseSection>
 
@@ -38,40 +36,37 @@ export default function PrivacyPolicy() {
         <Box component="ul">
           <Typography component="li">your e-mail address, in lower case;</Typography>
           <Typography component="li">
-            your password, but only as an argon2id hash: a one-way fingerprint from which the password cannot be
-            read back. The password itself is never stored;
+            your password, but only as an argon2id hash: a one-way fingerprint from which the password cannot be read
+            back. The password itself is never stored;
           </Typography>
           <Typography component="li">your role, learner or administrator;</Typography>
           <Typography component="li">your subscription status, if this site offers paid plans;</Typography>
           <Typography component="li">when the account was created and when it was last updated.</Typography>
         </Box>
         <Typography>
-          These are used to sign you in, to open the chapters your account gives access to, and to let the
-          site&apos;s administrators manage accounts.
+          These are used to sign you in, to open the chapters your account gives access to, and to let the site&apos;s
+          administrators manage accounts.
         </Typography>
         <Typography>
-          Signing up sends an e-mail to the address you gave, with a link that creates the account. Until you
-          open it, the site keeps the address, your password&apos;s argon2id hash and a SHA-256 hash of the
-          link&apos;s token, for one hour at most; the hourly clean-up then deletes them. If the site has no
-          mail server configured, the e-mail is written to the server&apos;s log instead, where its operator
-          can read it.
+          Signing up sends an e-mail to the address you gave, with a link that creates the account. Until you open it,
+          the site keeps the address, your password&apos;s argon2id hash and a SHA-256 hash of the link&apos;s token,
+          for one hour at most; the hourly clean-up then deletes them. If the site has no mail server configured, the
+          e-mail is written to the server&apos;s log instead, where its operator can read it.
         </Typography>
       </ProseSection>
 
       <ProseSection title="Signing in">
         <Typography>
-          When you log in, the site creates a random session token and puts it in a cookie named{" "}
-          <code>__session</code>. The cookie is signed by the server, cannot be read by scripts on the page
-          (httpOnly), is left out of most requests that start on other sites (SameSite=Lax), is sent only over
-          encrypted connections when the site is served over HTTPS (Secure), and is valid for 30 days unless
-          you log out first.
+          When you log in, the site creates a random session token and puts it in a cookie named <code>__session</code>.
+          The cookie is signed by the server, cannot be read by scripts on the page (httpOnly), is left out of most
+          requests that start on other sites (SameSite=Lax), is sent only over encrypted connections when the site is
+          served over HTTPS (Secure), and is valid for 30 days unless you log out first.
         </Typography>
         <Typography>
-          The database does not keep the token itself, only a SHA-256 hash of it, together with the time the
-          session was created, the time it expires, and the first 200 characters of your browser&apos;s
-          user-agent string (the name and version your browser reports). This lets the site recognise your
-          session and lets sessions be revoked. Logging out deletes the session, and expired sessions are
-          deleted by a clean-up that runs every hour.
+          The database does not keep the token itself, only a SHA-256 hash of it, together with the time the session was
+          created, the time it expires, and the first 200 characters of your browser&apos;s user-agent string (the name
+          and version your browser reports). This lets the site recognise your session and lets sessions be revoked.
+          Logging out deletes the session, and expired sessions are deleted by a clean-up that runs every hour.
         </Typography>
       </ProseSection>
 
@@ -82,8 +77,8 @@ export default function PrivacyPolicy() {
             <code>__session</code>, described above, while you are signed in;
           </Typography>
           <Typography component="li">
-            <code>color-scheme</code>, with the value light, dark or system, kept for 365 days so that each page
-            is drawn in the colour theme you chose from its very first byte. It holds nothing else.
+            <code>color-scheme</code>, with the value light, dark or system, kept for 365 days so that each page is
+            drawn in the colour theme you chose from its very first byte. It holds nothing else.
           </Typography>
         </Box>
         <Typography>Neither cookie is used for tracking or advertising.</Typography>
@@ -91,33 +86,31 @@ export default function PrivacyPolicy() {
 
       <ProseSection title="Messages you send us">
         <Typography>
-          When you write through the contact form, the site stores your name, your e-mail address, the
-          subject, the message and the time you sent it, and, if you were signed in, a link to your account.
-          They are used only to read and answer your message, and only the site&apos;s administrators can see
-          them.
+          When you write through the contact form, the site stores your name, your e-mail address, the subject, the
+          message and the time you sent it, and, if you were signed in, a link to your account. They are used only to
+          read and answer your message, and only the site&apos;s administrators can see them.
         </Typography>
       </ProseSection>
 
       <ProseSection title="Protection against abuse">
         <Typography>
-          To slow down password guessing and floods of sign-ups or messages, the site counts attempts in short
-          time windows: log-in attempts per IP address and per e-mail address, sign-ups and contact messages
-          per IP address. No window is longer than one hour. Each counter holds the address it counts, the
-          number of attempts and the end of its window, and it is deleted by the hourly clean-up once its
-          window has ended.
+          To slow down password guessing and floods of sign-ups or messages, the site counts attempts in short time
+          windows: log-in attempts per IP address and per e-mail address, sign-ups and contact messages per IP address.
+          No window is longer than one hour. Each counter holds the address it counts, the number of attempts and the
+          end of its window, and it is deleted by the hourly clean-up once its window has ended.
         </Typography>
       </ProseSection>
 
       <ProseSection title="Server logs">
         <Typography>
-          For each request, the server writes a line to its log output: the time, the method, the path (without
-          the query string), the status of the response, its size, how long it took, a random request
-          identifier and the first 200 characters of your browser&apos;s user-agent string. IP addresses are
-          not written to the request log. The log helps the operator find faults and abuse.
+          For each request, the server writes a line to its log output: the time, the method, the path (without the
+          query string), the status of the response, its size, how long it took, a random request identifier and the
+          first 200 characters of your browser&apos;s user-agent string. IP addresses are not written to the request
+          log. The log helps the operator find faults and abuse.
         </Typography>
         <Typography>
-          How long logs are kept depends on how the operator has set up the server. A proxy or hosting service
-          in front of the site may keep logs of its own, which can include IP addresses.
+          How long logs are kept depends on how the operator has set up the server. A proxy or hosting service in front
+          of the site may keep logs of its own, which can include IP addresses.
         </Typography>
       </ProseSection>
 
@@ -127,67 +120,64 @@ export default function PrivacyPolicy() {
           <Typography component="li">It shows no advertising.</Typography>
           <Typography component="li">It does not sell, rent or trade your data.</Typography>
           <Typography component="li">
-            It loads nothing from content delivery networks: its scripts, styles and fonts, including those that
-            typeset formulas, are served by the site itself, so no other server learns which pages you read.
+            It loads nothing from content delivery networks: its scripts, styles and fonts, including those that typeset
+            formulas, are served by the site itself, so no other server learns which pages you read.
           </Typography>
         </Box>
       </ProseSection>
 
       <ProseSection title="Features that store more">
         <Typography>
-          Some features are not offered by every Numberlab site. If this site offers them, they store the
-          following:
+          Some features are not offered by every Numberlab site. If this site offers them, they store the following:
         </Typography>
         <Box component="ul">
           <Typography component="li">
-            <strong>Paid plans.</strong> If this site offers paid plans, you pay on the hosted checkout page of
-            its card payment provider. Your card details go to the provider only; this site never sees card
-            numbers. It keeps your subscription status and the provider&apos;s reference for you as a customer.
-            The provider handles your payment under its own privacy policy.
+            <strong>Paid plans.</strong> If this site offers paid plans, you pay on the hosted checkout page of its card
+            payment provider. Your card details go to the provider only; this site never sees card numbers. It keeps
+            your subscription status and the provider&apos;s reference for you as a customer. The provider handles your
+            payment under its own privacy policy.
           </Typography>
           <Typography component="li">
-            <strong>Notifications.</strong> If you turn on notifications, your browser first asks for your
-            permission. Only if you allow it does the site store your browser&apos;s push subscription: the
-            address of your browser&apos;s push service and the keys that encrypt messages to it. You can
-            withdraw the permission at any time in your browser&apos;s settings.
+            <strong>Notifications.</strong> If you turn on notifications, your browser first asks for your permission.
+            Only if you allow it does the site store your browser&apos;s push subscription: the address of your
+            browser&apos;s push service and the keys that encrypt messages to it. You can withdraw the permission at any
+            time in your browser&apos;s settings.
           </Typography>
           <Typography component="li">
-            <strong>Usage statistics.</strong> If this site records usage statistics, they are first-party:
-            page views, use of the tools and quiz answers are sent to this site only, tied to your account or,
-            if you are not signed in, to an anonymous identifier for your browser. They are used to improve the
-            lessons and tools.
+            <strong>Usage statistics.</strong> If this site records usage statistics, they are first-party: page views,
+            use of the tools and quiz answers are sent to this site only, tied to your account or, if you are not signed
+            in, to an anonymous identifier for your browser. They are used to improve the lessons and tools.
           </Typography>
           <Typography component="li">
-            <strong>Signing in with another provider.</strong> If this site lets you sign in through another
-            identity provider (OpenID Connect), it keeps the identifier that provider uses for your account, so
-            that it can recognise you the next time.
+            <strong>Signing in with another provider.</strong> If this site lets you sign in through another identity
+            provider (OpenID Connect), it keeps the identifier that provider uses for your account, so that it can
+            recognise you the next time.
           </Typography>
           <Typography component="li">
-            <strong>Drafts.</strong> If a tool keeps your work between visits, such as a draft in a formula
-            scratchpad, it keeps it in your browser&apos;s local storage, on your device.
+            <strong>Drafts.</strong> If a tool keeps your work between visits, such as a draft in a formula scratchpad,
+            it keeps it in your browser&apos;s local storage, on your device.
           </Typography>
         </Box>
       </ProseSection>
 
       <ProseSection title="Your rights">
         <Typography>
-          You can ask to see the data this site holds about you, to have it corrected, or to have it deleted.
-          Write through the <TextLink to="/contact">contact form</TextLink>, and the operator will answer you.
-          Deleting an account also deletes all of its sessions, which signs it out everywhere. Messages sent
-          through the contact form are kept until an administrator deletes them; when an account is deleted,
-          its messages are no longer linked to it.
+          You can ask to see the data this site holds about you, to have it corrected, or to have it deleted. Write
+          through the <TextLink to="/contact">contact form</TextLink>, and the operator will answer you. Deleting an
+          account also deletes all of its sessions, which signs it out everywhere. Messages sent through the contact
+          form are kept until an administrator deletes them; when an account is deleted, its messages are no longer
+          linked to it.
         </Typography>
         <Typography>
-          Where data protection law gives you further rights, such as the right to complain to a supervisory
-          authority, you keep them.
+          Where data protection law gives you further rights, such as the right to complain to a supervisory authority,
+          you keep them.
         </Typography>
       </ProseSection>
 
       <ProseSection title="Changes to this policy">
         <Typography>
-          The operator may update this policy as the site changes, for example when one of the features above
-          is turned on. The current version is always on this page, with the date of its last update at the
-          top.
+          The operator may update this policy as the site changes, for example when one of the features above is turned
+          on. The current version is always on this page, with the date of its last update at the top.
         </Typography>
       </ProseSection>
     </Page>
