@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import { hashToken, randomToken } from "../utils/secure-token.server";
 import { isoAfter, isoNow } from "../utils/time";
-import { findUserById, type User } from "./user.server";
+import { toUser, type User } from "./user.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const USER_AGENT_MAX_LENGTH = 200;
@@ -32,18 +32,22 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user behind a live session token, or undefined for unknown or expired tokens. */
+/**
+ * The user behind a live session token, or undefined for unknown or expired
+ * tokens. Runs on every request, so it is one indexed join.
+ */
 export async function findSessionUser(
   db: Kysely<Database>,
   token: string,
 ): Promise<User | undefined> {
-  const session = await db
+  const row = await db
     .selectFrom("sessions")
-    .select(["user_id", "expires_at"])
-    .where("id", "=", hashToken(token))
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["users.id", "users.email", "users.role", "users.subscription_status", "users.created_at"])
+    .where("sessions.id", "=", hashToken(token))
+    .where("sessions.expires_at", ">", isoNow())
     .executeTakeFirst();
-  if (!session || session.expires_at <= isoNow()) return undefined;
-  return findUserById(db, session.user_id);
+  return row && toUser(row);
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {

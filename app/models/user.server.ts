@@ -12,14 +12,14 @@ export interface User {
 
 const PREMIUM_STATUSES = new Set(["active", "trialing"]);
 
-type UserRow = Pick<
+export type UserRow = Pick<
   Database["users"],
   "id" | "email" | "role" | "subscription_status" | "created_at"
 >;
 
 const userColumns = ["id", "email", "role", "subscription_status", "created_at"] as const;
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -62,11 +62,6 @@ export async function createUser(
     .executeTakeFirst();
   if (!row) throw new EmailTakenError();
   return toUser(row);
-}
-
-export async function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
-  const row = await db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst();
-  return row && toUser(row);
 }
 
 export async function findUserByEmail(

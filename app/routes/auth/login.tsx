@@ -9,7 +9,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { findPasswordHash } from "../../models/user.server";
+import { findPasswordHash, normalizeEmail } from "../../models/user.server";
 import { getDatabase } from "../../utils/db.server";
 import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
@@ -77,11 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent === "login"
       ? [
           { rule: rateLimits.loginPerIp, subject: server.clientIp },
-          { rule: rateLimits.loginPerEmail, subject: email.toLowerCase() },
+          { rule: rateLimits.loginPerEmail, subject: normalizeEmail(email) },
         ]
       : [
           { rule: rateLimits.signupPerIp, subject: server.clientIp },
-          { rule: rateLimits.signupPerEmail, subject: email.toLowerCase() },
+          { rule: rateLimits.signupPerEmail, subject: normalizeEmail(email) },
         ],
     kept,
   );
