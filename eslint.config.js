@@ -27,7 +27,10 @@ export default tseslint.config(
             { group: ["node:*"], message: "core/ is pure TypeScript: no Node built-ins." },
             { group: ["react", "react-*", "@mui/*", "@emotion/*"], message: "core/ has no UI imports." },
             { group: ["kysely", "pg", "better-sqlite3"], message: "core/ has no database imports." },
-            { group: ["../app/*", "../../app/*", "../server/*", "../database/*"], message: "core/ never imports upward." },
+            {
+              group: ["../app/*", "../../app/*", "../server/*", "../database/*"],
+              message: "core/ never imports upward.",
+            },
           ],
         },
       ],

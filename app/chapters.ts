@@ -33,8 +33,7 @@ export const chapters: Chapter[] = [
   {
     slug: "exponential-remainders",
     title: "Exponential remainders",
-    summary:
-      "Remainders of powers: fast modular exponentiation, Fermat's little theorem and Euler's theorem.",
+    summary: "Remainders of powers: fast modular exponentiation, Fermat's little theorem and Euler's theorem.",
   },
   {
     slug: "periods-and-primes",

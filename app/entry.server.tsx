@@ -44,9 +44,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         const html = Buffer.concat(chunks).toString("utf8");
-        const styles = emotionServer.constructStyleTagsFromChunks(
-          emotionServer.extractCriticalToChunks(html),
-        );
+        const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(
           new Response(html.replace("</head>", `${styles}</head>`), {

@@ -18,7 +18,12 @@ import { LoadingBarProvider, useReportNavigationError } from "./components/loadi
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NewBuildNotice } from "./components/new-build-notice";
-import { cookieStorageManager, DEFAULT_COLOR_SCHEME, MODE_STORAGE_KEY, readColorSchemeCookie } from "./theme/color-scheme";
+import {
+  cookieStorageManager,
+  DEFAULT_COLOR_SCHEME,
+  MODE_STORAGE_KEY,
+  readColorSchemeCookie,
+} from "./theme/color-scheme";
 import { theme } from "./theme/theme";
 import { loadUserMiddleware } from "./utils/access.server";
 import { useNonce } from "./utils/nonce";
@@ -35,9 +40,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Numberlab" },

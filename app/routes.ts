@@ -22,9 +22,7 @@ export default [
   route("terms", "routes/marketing/terms.tsx"),
   route("success", "routes/billing/success.tsx"),
   ...upcoming("public"),
-  ...routeRules.map((rule) =>
-    route(rule.from.slice(1), "routes/resources/route-rule.ts", { id: `rule${rule.from}` }),
-  ),
+  ...routeRules.map((rule) => route(rule.from.slice(1), "routes/resources/route-rule.ts", { id: `rule${rule.from}` })),
   route("logout", "routes/auth/logout.ts"),
 
   // Resources.

@@ -69,8 +69,8 @@ function readHiddenLine(prompt: string): Promise<string> {
     };
     const onData = (chunk: string) => {
       for (const char of chunk) {
-        if (char === "\r" || char === "\n") return finish(), resolve(value);
-        if (char === "\u0003") return finish(), reject(new UsageError("Cancelled."));
+        if (char === "\r" || char === "\n") return (finish(), resolve(value));
+        if (char === "\u0003") return (finish(), reject(new UsageError("Cancelled.")));
         value = char === "\u007f" || char === "\b" ? value.slice(0, -1) : value + char;
       }
     };

@@ -91,7 +91,6 @@ describe("bodyLimit", () => {
     expect((await send(port, "GET", undefined)).status).toBe(200);
     expect((await send(port, "GET", "x".repeat(LIMIT * 2))).status).toBe(200);
   });
-
 });
 
 describe("bodyLimit with its default", () => {

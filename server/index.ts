@@ -30,9 +30,7 @@ let appModule: AppModule;
 if (development) {
   server.use(securityHeaders({ development }));
   server.use(bodyLimit());
-  const vite = await import("vite").then(({ createServer }) =>
-    createServer({ server: { middlewareMode: true } }),
-  );
+  const vite = await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
   const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
   appModule = await load();
   server.use(vite.middlewares);

@@ -13,7 +13,6 @@ async function start(appUrl: string | undefined) {
   return listenOnLoopback(app);
 }
 
-
 describe("originCheck without APP_URL", () => {
   let server: Server | undefined;
   let url: string;

@@ -15,8 +15,7 @@ export function originCheck({ appUrl }: { appUrl: string | undefined }): Request
     const expected = configuredOrigin ?? new URL(`${req.protocol}://${req.host}`).origin;
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
-    const allowed =
-      origin !== undefined ? origin === expected : fetchSite === undefined || fetchSite !== "cross-site";
+    const allowed = origin !== undefined ? origin === expected : fetchSite === undefined || fetchSite !== "cross-site";
     if (allowed) return next();
     res.status(403).type("text/plain").send("Forbidden: this request came from another site.");
   };

@@ -15,7 +15,6 @@ async function start(options: { development: boolean; trustProxy: boolean }) {
   return listenOnLoopback(app);
 }
 
-
 /** The CSP as a map from directive name to its sources. */
 function directives(policy: string | null): Map<string, string[]> {
   expect(policy).toBeTruthy();

@@ -22,10 +22,7 @@ export function ErrorScreen({ status, message, details }: ErrorScreenProps) {
         {message}
       </Typography>
       {details && (
-        <Box
-          component="pre"
-          sx={{ p: 2, overflow: "auto", bgcolor: "action.hover", borderRadius: 1, fontSize: 13 }}
-        >
+        <Box component="pre" sx={{ p: 2, overflow: "auto", bgcolor: "action.hover", borderRadius: 1, fontSize: 13 }}>
           {details}
         </Box>
       )}

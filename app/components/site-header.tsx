@@ -59,7 +59,10 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
           Number
           <Box
             component="span"
-            sx={(theme) => ({ color: "#b34700", ...theme.applyStyles("dark", { color: theme.vars?.palette.primary.main }) })}
+            sx={(theme) => ({
+              color: "#b34700",
+              ...theme.applyStyles("dark", { color: theme.vars?.palette.primary.main }),
+            })}
           >
             lab
           </Box>

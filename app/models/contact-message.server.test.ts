@@ -29,9 +29,7 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
   });
 
   it("refuses a user id that does not exist", async () => {
-    await expect(
-      createContactMessage(database.db, { ...base, userId: crypto.randomUUID() }),
-    ).rejects.toThrow();
+    await expect(createContactMessage(database.db, { ...base, userId: crypto.randomUUID() })).rejects.toThrow();
   });
 
   it("lists the newest messages first, up to the limit", async () => {

@@ -34,16 +34,8 @@ export async function createContactMessage(
   return toContactMessage(row);
 }
 
-export async function listContactMessages(
-  db: Kysely<Database>,
-  limit = 100,
-): Promise<ContactMessage[]> {
-  const rows = await db
-    .selectFrom("contact_messages")
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .limit(limit)
-    .execute();
+export async function listContactMessages(db: Kysely<Database>, limit = 100): Promise<ContactMessage[]> {
+  const rows = await db.selectFrom("contact_messages").selectAll().orderBy("created_at", "desc").limit(limit).execute();
   return rows.map(toContactMessage);
 }
 

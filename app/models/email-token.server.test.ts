@@ -29,7 +29,9 @@ describe.each(testDialects)("e-mail tokens on %s", (dialect) => {
 
   it("gives the grant to only one of many simultaneous uses", async () => {
     const token = await create("c@example.org");
-    const results = await Promise.all(Array.from({ length: 10 }, () => consumeEmailToken(database.db, token, "signup")));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => consumeEmailToken(database.db, token, "signup")),
+    );
     expect(results.filter((result) => result !== undefined)).toHaveLength(1);
   });
 

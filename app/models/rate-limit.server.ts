@@ -31,9 +31,7 @@ export async function consumeRateLimit(
   const row = await db
     .insertInto("rate_limits")
     .values({ key, count: 1, expires_at: new Date(windowEnd).toISOString() })
-    .onConflict((conflict) =>
-      conflict.column("key").doUpdateSet((eb) => ({ count: eb("rate_limits.count", "+", 1) })),
-    )
+    .onConflict((conflict) => conflict.column("key").doUpdateSet((eb) => ({ count: eb("rate_limits.count", "+", 1) })))
     .returning("count")
     .executeTakeFirstOrThrow();
   return {
@@ -43,9 +41,6 @@ export async function consumeRateLimit(
 }
 
 export async function deleteExpiredRateLimits(db: Kysely<Database>): Promise<number> {
-  const result = await db
-    .deleteFrom("rate_limits")
-    .where("expires_at", "<=", isoNow())
-    .executeTakeFirst();
+  const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", isoNow()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

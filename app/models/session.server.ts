@@ -36,10 +36,7 @@ export async function createSession(
  * The user behind a live session token, or undefined for unknown or expired
  * tokens. Runs on every request, so it is one indexed join.
  */
-export async function findSessionUser(
-  db: Kysely<Database>,
-  token: string,
-): Promise<User | undefined> {
+export async function findSessionUser(db: Kysely<Database>, token: string): Promise<User | undefined> {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
@@ -61,9 +58,6 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string): 
 }
 
 export async function deleteExpiredSessions(db: Kysely<Database>): Promise<number> {
-  const result = await db
-    .deleteFrom("sessions")
-    .where("expires_at", "<=", isoNow())
-    .executeTakeFirst();
+  const result = await db.deleteFrom("sessions").where("expires_at", "<=", isoNow()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -12,10 +12,7 @@ export interface User {
 
 const PREMIUM_STATUSES = new Set(["active", "trialing"]);
 
-export type UserRow = Pick<
-  Database["users"],
-  "id" | "email" | "role" | "subscription_status" | "created_at"
->;
+export type UserRow = Pick<Database["users"], "id" | "email" | "role" | "subscription_status" | "created_at">;
 
 const userColumns = ["id", "email", "role", "subscription_status", "created_at"] as const;
 
@@ -64,10 +61,7 @@ export async function createUser(
   return toUser(row);
 }
 
-export async function findUserByEmail(
-  db: Kysely<Database>,
-  email: string,
-): Promise<User | undefined> {
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
   const row = await db
     .selectFrom("users")
     .select(userColumns)
@@ -88,11 +82,7 @@ export async function findPasswordHash(
   return row && { user: toUser(row), passwordHash: row.password_hash };
 }
 
-export async function setPasswordHash(
-  db: Kysely<Database>,
-  userId: string,
-  passwordHash: string,
-): Promise<void> {
+export async function setPasswordHash(db: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
   await db
     .updateTable("users")
     .set({ password_hash: passwordHash, updated_at: isoNow() })

@@ -31,9 +31,10 @@ declare module "@mui/material/styles" {
   }
 }
 
-const accentPalette = Object.fromEntries(
-  Object.entries(accents).map(([name, main]) => [name, { main }]),
-) as Record<AccentName, { main: string }>;
+const accentPalette = Object.fromEntries(Object.entries(accents).map(([name, main]) => [name, { main }])) as Record<
+  AccentName,
+  { main: string }
+>;
 
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: "class" },
@@ -55,7 +56,6 @@ export const theme = createTheme({
     },
   },
   typography: {
-    fontFamily:
-      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   },
 });

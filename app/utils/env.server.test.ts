@@ -64,7 +64,9 @@ describe("readEnv", () => {
   });
 
   it("refuses an SMTP_URL that is not smtp:// or smtps://", () => {
-    expect(() => readEnv({ SMTP_URL: "http://mail.example.org" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => readEnv({ SMTP_URL: "http://mail.example.org" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
   });
 
   it("ignores unrelated variables", () => {

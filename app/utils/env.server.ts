@@ -41,9 +41,7 @@ let cached: Env | undefined;
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(emptyToUndefined(source));
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
-      .join("\n");
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment settings:\n${problems}`);
   }
   return parsed.data;
@@ -56,7 +54,5 @@ export function getEnv(): Env {
 
 /** An empty `FOO=` line in a .env file means "not set", not "set to nothing". */
 function emptyToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  return Object.fromEntries(
-    Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]),
-  );
+  return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]));
 }

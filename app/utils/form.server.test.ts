@@ -51,7 +51,10 @@ describe("fieldErrors", () => {
   it("keeps the first message of each field and puts path-less issues under form", () => {
     const schema = z
       .object({
-        name: z.string().min(3, "name too short").regex(/^[a-z]+$/, "name not lowercase"),
+        name: z
+          .string()
+          .min(3, "name too short")
+          .regex(/^[a-z]+$/, "name not lowercase"),
         age: z.number({ error: "age must be a number" }),
       })
       .refine(() => false, "the form as a whole is wrong");

@@ -9,8 +9,8 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** Removes expired sessions, rate-limit windows and e-mail links now and then hourly; returns a stop function. */
 export function startHousekeeping(db: Kysely<Database>): () => void {
   const sweep = () => {
-    Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db), deleteExpiredEmailTokens(db)]).catch((error: unknown) =>
-      console.warn("Housekeeping failed:", error instanceof Error ? error.message : error),
+    Promise.all([deleteExpiredSessions(db), deleteExpiredRateLimits(db), deleteExpiredEmailTokens(db)]).catch(
+      (error: unknown) => console.warn("Housekeeping failed:", error instanceof Error ? error.message : error),
     );
   };
   sweep();

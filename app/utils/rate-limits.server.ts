@@ -29,7 +29,9 @@ export async function checkRateLimits(
       const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
       return data(
         {
-          errors: { form: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` },
+          errors: {
+            form: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+          },
           values,
         },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },

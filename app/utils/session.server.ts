@@ -43,11 +43,7 @@ export async function getSessionUser(request: Request): Promise<User | null> {
  * Starts a fresh session for `userId` and returns its Set-Cookie header. Any
  * session the request already carried is ended, so a login always rotates the id.
  */
-export async function startSession(
-  request: Request,
-  userId: string,
-  { secure }: { secure: boolean },
-): Promise<string> {
+export async function startSession(request: Request, userId: string, { secure }: { secure: boolean }): Promise<string> {
   const { db } = getDatabase();
   const previous = await readSessionToken(request);
   if (previous) await deleteSession(db, previous);

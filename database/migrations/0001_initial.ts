@@ -15,9 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("sessions")
     .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("user_id", "text", (col) =>
-      col.notNull().references("users.id").onDelete("cascade"),
-    )
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("user_agent", "text")
@@ -35,11 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("read_at", "text")
     .execute();
-  await db.schema
-    .createIndex("contact_messages_created_at_idx")
-    .on("contact_messages")
-    .column("created_at")
-    .execute();
+  await db.schema.createIndex("contact_messages_created_at_idx").on("contact_messages").column("created_at").execute();
 
   await db.schema
     .createTable("rate_limits")

@@ -26,16 +26,48 @@ const chapterPages = [
   "/chapter/periods-and-primes",
 ];
 const publicLabs = [
-  "anime", "buy", "complex_wave", "editor", "editor2", "makevideo", "newlogin",
-  "plotfunction", "ploting", "quiz_test", "sin", "sin2", "sin3", "sinwave",
+  "anime",
+  "buy",
+  "complex_wave",
+  "editor",
+  "editor2",
+  "makevideo",
+  "newlogin",
+  "plotfunction",
+  "ploting",
+  "quiz_test",
+  "sin",
+  "sin2",
+  "sin3",
+  "sinwave",
 ].map((name) => `/tests/${name}`);
 const adminLabs = [
-  "atom", "orbit", "mychart", "plotly", "plotly2", "Plotter", "quiz", "test", "test2",
-  "testm", "unique-id", "user-info", "validator", "validator2",
+  "atom",
+  "orbit",
+  "mychart",
+  "plotly",
+  "plotly2",
+  "Plotter",
+  "quiz",
+  "test",
+  "test2",
+  "testm",
+  "unique-id",
+  "user-info",
+  "validator",
+  "validator2",
 ].map((name) => `/tests/${name}`);
 const adminPages = [
-  "admin", "admin2", "adminia", "adminUser", "generate", "sendNotification",
-  "adminMessage", "application", "todo", "content",
+  "admin",
+  "admin2",
+  "adminia",
+  "adminUser",
+  "generate",
+  "sendNotification",
+  "adminMessage",
+  "application",
+  "todo",
+  "content",
 ].map((name) => `/admin/${name}`);
 
 const routes: [string, Rule][] = [
@@ -135,7 +167,8 @@ for (const role of roles) {
       const response = await client.post("/admin/adminMessage", { form: { anything: "1" }, maxRedirects: 0 });
       await client.dispose();
       if (role === "guest") expect(response.status()).toBe(302);
-      else if (role === "admin") expect(response.status()).toBe(405); // the inbox has no action
+      else if (role === "admin")
+        expect(response.status()).toBe(405); // the inbox has no action
       else expect(response.status()).toBe(403);
     });
   });

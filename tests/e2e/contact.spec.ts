@@ -100,7 +100,13 @@ test.describe("contact form", () => {
     const subject = `Bot ${Date.now()}`;
     const response = await request.post("/contact", {
       headers: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
-      form: { name: "Bot", email: "bot@example.org", subject, message: "Buy cheap things now!", website: "http://spam" },
+      form: {
+        name: "Bot",
+        email: "bot@example.org",
+        subject,
+        message: "Buy cheap things now!",
+        website: "http://spam",
+      },
     });
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain("your message was received");
@@ -125,7 +131,10 @@ test.describe("contact form", () => {
     expect(html).toContain("Too many attempts. Please wait");
     expect(html).toContain("Once more, with feeling.");
     // Another client is not affected.
-    const other = await request.post("/contact", { headers: { ...headers, "X-Forwarded-For": uniqueClientIp() }, form });
+    const other = await request.post("/contact", {
+      headers: { ...headers, "X-Forwarded-For": uniqueClientIp() },
+      form,
+    });
     expect(other.status()).toBe(200);
   });
 

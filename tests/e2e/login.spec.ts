@@ -63,7 +63,10 @@ test.describe("sign-up, login and logout", () => {
     expect(registered.status).toBe(200);
     expect(unregistered.status).toBe(200);
     const strip = (html: string, email: string) =>
-      html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/"_\d+"/g, "");
+      html
+        .replaceAll(email, "EMAIL")
+        .replace(/nonce="[^"]*"/g, "")
+        .replace(/"_\d+"/g, "");
     expect(strip(registered.html, accounts.user)).toBe(strip(unregistered.html, fresh));
 
     const notice = await waitForMail(accounts.user, since);
@@ -114,7 +117,10 @@ test.describe("sign-up, login and logout", () => {
     expect(wrongHtml).toContain(BAD_CREDENTIALS);
     // Apart from the typed address, the two pages are the same.
     const strip = (html: string, email: string) =>
-      html.replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/"_\d+"/g, "");
+      html
+        .replaceAll(email, "EMAIL")
+        .replace(/nonce="[^"]*"/g, "")
+        .replace(/"_\d+"/g, "");
     expect(strip(unknownHtml, "nobody-here@example.org")).toBe(strip(wrongHtml, accounts.user));
   });
 
@@ -181,7 +187,10 @@ test.describe("sign-up, login and logout", () => {
     }
   });
 
-  test("each login gets a fresh random session id, and logging out revokes it on the server", async ({ playwright, baseURL }) => {
+  test("each login gets a fresh random session id, and logging out revokes it on the server", async ({
+    playwright,
+    baseURL,
+  }) => {
     const client = await playwright.request.newContext({
       baseURL,
       extraHTTPHeaders: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
@@ -196,7 +205,10 @@ test.describe("sign-up, login and logout", () => {
       baseURL,
       extraHTTPHeaders: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
     });
-    await again.post("/login", { form: { intent: "login", email: accounts.user, password: PASSWORD }, maxRedirects: 0 });
+    await again.post("/login", {
+      form: { intent: "login", email: accounts.user, password: PASSWORD },
+      maxRedirects: 0,
+    });
     const second = (await again.storageState()).cookies.find((cookie) => cookie.name === "__session");
     expect(second?.value).not.toBe(first?.value);
     // Logging out revokes exactly that session on the server.

@@ -56,10 +56,9 @@ test.describe("shell", () => {
     const states: string[] = [];
     await page.exposeFunction("recordState", (state: string) => states.push(state));
     await bar.evaluate((element) => {
-      new MutationObserver(() => (window as unknown as { recordState(s: string): void }).recordState(element.dataset.state ?? "")).observe(
-        element,
-        { attributes: true, attributeFilter: ["data-state"] },
-      );
+      new MutationObserver(() =>
+        (window as unknown as { recordState(s: string): void }).recordState(element.dataset.state ?? ""),
+      ).observe(element, { attributes: true, attributeFilter: ["data-state"] });
     });
     await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");

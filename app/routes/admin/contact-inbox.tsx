@@ -27,8 +27,11 @@ export default function ContactInbox({ loaderData }: Route.ComponentProps) {
                 {message.subject}
               </Typography>
               <Typography variant="body2" color="text.secondary" gutterBottom>
-                {message.name} · <Link href={`mailto:${message.email}`} color="inherit">{message.email}</Link> ·{" "}
-                <time dateTime={message.createdAt}>{message.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+                {message.name} ·{" "}
+                <Link href={`mailto:${message.email}`} color="inherit">
+                  {message.email}
+                </Link>{" "}
+                · <time dateTime={message.createdAt}>{message.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
               </Typography>
               <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.message}</Typography>
             </CardContent>

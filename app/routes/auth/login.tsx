@@ -93,7 +93,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       console.error("Sign-up e-mail could not be sent:", error);
       return data(
-        { errors: { form: "The confirmation e-mail could not be sent. Please try again in a few minutes." }, values: kept },
+        {
+          errors: { form: "The confirmation e-mail could not be sent. Please try again in a few minutes." },
+          values: kept,
+        },
         { status: 503 },
       );
     }
@@ -117,7 +120,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const errors: Partial<Record<string, string>> =
     actionData !== undefined && "errors" in actionData ? actionData.errors : {};
   const keptEmail = actionData !== undefined && "values" in actionData ? actionData.values.email : "";
-  const signupRequested = actionData !== undefined && "signupRequested" in actionData ? actionData.signupRequested : null;
+  const signupRequested =
+    actionData !== undefined && "signupRequested" in actionData ? actionData.signupRequested : null;
   const signup = mode === "signup";
   const query = (next: "login" | "signup") =>
     `/login?${new URLSearchParams({ ...(next === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
@@ -133,53 +137,55 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           textColor="inherit"
           aria-label="Log in or create an account"
           // MUI dims unselected tabs with opacity, below the contrast text needs.
-          sx={{ mb: 3, "& .MuiTab-root": { opacity: 1, color: "text.secondary" }, "& .Mui-selected": { color: "text.primary" } }}
+          sx={{
+            mb: 3,
+            "& .MuiTab-root": { opacity: 1, color: "text.secondary" },
+            "& .Mui-selected": { color: "text.primary" },
+          }}
         >
           <Tab value="login" label="Log in" component={Link} to={query("login")} replace />
           <Tab value="signup" label="Create account" component={Link} to={query("signup")} replace />
         </Tabs>
         {signupRequested ? (
           <Alert severity="success" role="status">
-            Check your inbox at <strong>{signupRequested}</strong>: we sent you a link to finish creating your
-            account. It works for one hour. Nothing arrived? Look in your spam folder, or sign up again.
+            Check your inbox at <strong>{signupRequested}</strong>: we sent you a link to finish creating your account.
+            It works for one hour. Nothing arrived? Look in your spam folder, or sign up again.
           </Alert>
         ) : (
-        <Form method="post" noValidate>
-          <input type="hidden" name="intent" value={mode} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Stack spacing={2.5}>
-            {(errors.form ?? errors.intent) && (
-              <Alert severity="error" role="alert">
-                {errors.form ?? errors.intent}
-              </Alert>
-            )}
-            <TextField
-              label="E-mail address"
-              name="email"
-              type="email"
-              autoComplete={signup ? "email" : "username"}
-              required
-              defaultValue={keptEmail}
-              error={Boolean(errors.email)}
-              helperText={errors.email}
-              slotProps={{ htmlInput: { maxLength: 254 } }}
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete={signup ? "new-password" : "current-password"}
-              required
-              error={Boolean(errors.password)}
-              helperText={
-                errors.password ?? (signup ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined)
-              }
-            />
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {signup ? "Create account" : "Log in"}
-            </Button>
-          </Stack>
-        </Form>
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value={mode} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <Stack spacing={2.5}>
+              {(errors.form ?? errors.intent) && (
+                <Alert severity="error" role="alert">
+                  {errors.form ?? errors.intent}
+                </Alert>
+              )}
+              <TextField
+                label="E-mail address"
+                name="email"
+                type="email"
+                autoComplete={signup ? "email" : "username"}
+                required
+                defaultValue={keptEmail}
+                error={Boolean(errors.email)}
+                helperText={errors.email}
+                slotProps={{ htmlInput: { maxLength: 254 } }}
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete={signup ? "new-password" : "current-password"}
+                required
+                error={Boolean(errors.password)}
+                helperText={errors.password ?? (signup ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined)}
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {signup ? "Create account" : "Log in"}
+              </Button>
+            </Stack>
+          </Form>
         )}
       </Paper>
     </Container>

@@ -44,9 +44,13 @@ export default function Chapter({ loaderData }: Route.ComponentProps) {
       {locked && (
         <Alert severity="info" data-testid="premium-call" sx={{ alignItems: "center" }}>
           <AlertTitle>This chapter is part of Numberlab Premium</AlertTitle>
-          The first two chapters are free. Subscribe to read this one in full, with its exercises and
-          quizzes.
-          <Button component={Link} to="/subscribe" variant="contained" sx={{ display: "flex", mt: 2, width: "fit-content" }}>
+          The first two chapters are free. Subscribe to read this one in full, with its exercises and quizzes.
+          <Button
+            component={Link}
+            to="/subscribe"
+            variant="contained"
+            sx={{ display: "flex", mt: 2, width: "fit-content" }}
+          >
             See the plans
           </Button>
         </Alert>
