@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // BUILD_DIR lets several builds (e.g. parallel test runs) live side by side.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     // Access rules run as route middleware, before every loader and action (ADR 0002).
     v8_middleware: true,

@@ -12,6 +12,13 @@ export interface UsersTable {
   role: Role;
   /** Mirrors the payment provider's subscription state; "active" or "trialing" means premium. */
   subscription_status: string | null;
+  display_name: string | null;
+  email_verified_at: string | null;
+  /** Set while an admin has disabled the account: it cannot sign in and has no sessions. */
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
+  /** JSON of the user's preferences (see app/models/preferences.ts), null for the defaults. */
+  preferences: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -23,6 +30,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   user_agent: string | null;
+  /** Updated at most every few minutes, so reading a page rarely writes. */
+  last_used_at: string | null;
 }
 
 export interface ContactMessagesTable {
@@ -42,18 +51,82 @@ export interface RateLimitsTable {
   expires_at: string;
 }
 
-export type EmailTokenPurpose = "signup";
+export type EmailTokenPurpose = "signup" | "verify-email" | "reset-password" | "change-email" | "sign-in-link";
 
 export interface EmailTokensTable {
   /** SHA-256 of the token in the link; the token itself is only in the e-mail. */
   id: string;
   purpose: EmailTokenPurpose;
+  /** The address the link was sent to (for an e-mail change: the new address). */
   email: string;
+  /** The account the link acts on; null for sign-up, where no account exists yet. */
+  user_id: string | null;
   /** For sign-up: the chosen password's hash, so the link can create the account. */
   password_hash: string | null;
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** An account's sign-in with a third-party OpenID provider. */
+export interface IdentitiesTable {
+  id: string;
+  user_id: string;
+  /** The provider's id from the OIDC_PROVIDERS setting. */
+  provider: string;
+  /** The provider's stable user id (the ID token's `sub`). */
+  subject: string;
+  email: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface PasskeysTable {
+  /** The WebAuthn credential id, base64url. */
+  id: string;
+  user_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transport hints. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export type AuthFlowKind = "oidc" | "oidc-link" | "passkey-register" | "passkey-sign-in";
+
+/** A sign-in step in progress (OIDC state, WebAuthn challenge), keyed by the hash of a cookie token, used once. */
+export interface AuthFlowsTable {
+  id: string;
+  kind: AuthFlowKind;
+  user_id: string | null;
+  /** JSON, validated by the flow that reads it. */
+  data: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_id: string | null;
+  target_email: string | null;
+  /** JSON with what changed. */
+  details: string | null;
+  created_at: string;
+}
+
+/** Mail kept for admins to read when no SMTP server is configured. */
+export interface OutboxMailsTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -62,4 +135,9 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
   email_tokens: EmailTokensTable;
+  identities: IdentitiesTable;
+  passkeys: PasskeysTable;
+  auth_flows: AuthFlowsTable;
+  audit_log: AuditLogTable;
+  outbox_mails: OutboxMailsTable;
 }

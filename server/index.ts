@@ -18,7 +18,7 @@ interface AppModule {
 
 const env = getEnv();
 const development = env.NODE_ENV === "development";
-const BUILD_DIR = path.resolve("build");
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 
 const server = express();
 server.disable("x-powered-by");

@@ -35,7 +35,7 @@ describe.each(testDialects)("sessions on %s", (dialect) => {
     const expiresAt = Date.parse(session.expiresAt);
     expect(expiresAt).toBeGreaterThanOrEqual(before + SESSION_LIFETIME_MS);
     expect(expiresAt).toBeLessThanOrEqual(after + SESSION_LIFETIME_MS);
-    expect(await findSessionUser(database.db, session.token)).toEqual(user);
+    expect((await findSessionUser(database.db, session.token))?.user).toEqual(user);
   });
 
   it("does not store the token in clear", async () => {
@@ -84,15 +84,15 @@ describe.each(testDialects)("sessions on %s", (dialect) => {
     const otherLive = await createSession(database.db, otherUser.id, null);
 
     expect(await findSessionUser(database.db, expired.token)).toBeUndefined();
-    expect(await findSessionUser(database.db, live.token)).toEqual(user);
+    expect((await findSessionUser(database.db, live.token))?.user).toEqual(user);
     expect(await sessionRows(user.id)).toHaveLength(2);
 
     expect(await deleteExpiredSessions(database.db)).toBeGreaterThanOrEqual(1);
     const remaining = await sessionRows(user.id);
     expect(remaining).toHaveLength(1);
     expect(Date.parse(remaining[0]!.expires_at)).toBeGreaterThan(Date.now());
-    expect(await findSessionUser(database.db, live.token)).toEqual(user);
-    expect(await findSessionUser(database.db, otherLive.token)).toEqual(otherUser);
+    expect((await findSessionUser(database.db, live.token))?.user).toEqual(user);
+    expect((await findSessionUser(database.db, otherLive.token))?.user).toEqual(otherUser);
 
     // Nothing expired is left: a second sweep removes nothing.
     expect(await deleteExpiredSessions(database.db)).toBe(0);
@@ -115,7 +115,7 @@ describe.each(testDialects)("sessions on %s", (dialect) => {
     const second = await createSession(database.db, user.id, null);
     await deleteSession(database.db, first.token);
     expect(await findSessionUser(database.db, first.token)).toBeUndefined();
-    expect(await findSessionUser(database.db, second.token)).toEqual(user);
+    expect((await findSessionUser(database.db, second.token))?.user).toEqual(user);
     expect(await sessionRows(user.id)).toHaveLength(1);
     // Deleting an unknown or already deleted token is harmless.
     await deleteSession(database.db, first.token);
@@ -133,7 +133,7 @@ describe.each(testDialects)("sessions on %s", (dialect) => {
     for (const session of sessions) {
       expect(await findSessionUser(database.db, session.token)).toBeUndefined();
     }
-    expect(await findSessionUser(database.db, kept.token)).toEqual(bystander);
+    expect((await findSessionUser(database.db, kept.token))?.user).toEqual(bystander);
     expect(await deleteUserSessions(database.db, user.id)).toBe(0);
     expect(await deleteUserSessions(database.db, crypto.randomUUID())).toBe(0);
   });

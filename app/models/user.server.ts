@@ -1,29 +1,55 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "../../database/schema";
 import { isoNow } from "../utils/time";
+import { parsePreferences, type Preferences } from "./preferences";
 
 export interface User {
   id: string;
   email: string;
+  displayName: string | null;
+  emailVerified: boolean;
   role: Role;
   isPremium: boolean;
+  subscriptionStatus: string | null;
+  preferences: Preferences;
   createdAt: string;
 }
 
 const PREMIUM_STATUSES = new Set(["active", "trialing"]);
 
-export type UserRow = Pick<Database["users"], "id" | "email" | "role" | "subscription_status" | "created_at">;
+/** The columns every User is read from; joins select them as `users.<column>`. */
+export const userColumns = [
+  "id",
+  "email",
+  "display_name",
+  "email_verified_at",
+  "role",
+  "subscription_status",
+  "preferences",
+  "created_at",
+] as const;
 
-const userColumns = ["id", "email", "role", "subscription_status", "created_at"] as const;
+export const qualifiedUserColumns = userColumns.map((column) => `users.${column}` as const);
+
+export type UserRow = Pick<Database["users"], (typeof userColumns)[number]>;
 
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
+    displayName: row.display_name,
+    emailVerified: row.email_verified_at !== null,
     role: row.role,
     isPremium: row.subscription_status !== null && PREMIUM_STATUSES.has(row.subscription_status),
+    subscriptionStatus: row.subscription_status,
+    preferences: parsePreferences(row.preferences),
     createdAt: row.created_at,
   };
+}
+
+/** The name to greet someone by: their display name, else their address. */
+export function userLabel(user: Pick<User, "displayName" | "email">): string {
+  return user.displayName ?? user.email;
 }
 
 /** E-mail addresses are compared case-insensitively and stored in this form. */
@@ -39,7 +65,7 @@ export class EmailTakenError extends Error {
 
 export async function createUser(
   db: Kysely<Database>,
-  input: { email: string; passwordHash: string | null; role?: Role },
+  input: { email: string; passwordHash: string | null; role?: Role; emailVerified?: boolean; displayName?: string | null },
 ): Promise<User> {
   const now = isoNow();
   const email = normalizeEmail(input.email);
@@ -51,6 +77,8 @@ export async function createUser(
       password_hash: input.passwordHash,
       role: input.role ?? "user",
       subscription_status: null,
+      display_name: input.displayName ?? null,
+      email_verified_at: input.emailVerified === false ? null : now,
       created_at: now,
       updated_at: now,
     })
@@ -70,16 +98,34 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
   return row && toUser(row);
 }
 
-export async function findPasswordHash(
-  db: Kysely<Database>,
-  email: string,
-): Promise<{ user: User; passwordHash: string | null } | undefined> {
+export async function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+export interface Credentials {
+  user: User;
+  passwordHash: string | null;
+  disabled: boolean;
+}
+
+export async function findPasswordHash(db: Kysely<Database>, email: string): Promise<Credentials | undefined> {
   const row = await db
     .selectFrom("users")
-    .select([...userColumns, "password_hash"])
+    .select([...userColumns, "password_hash", "disabled_at"])
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
-  return row && { user: toUser(row), passwordHash: row.password_hash };
+  return row && { user: toUser(row), passwordHash: row.password_hash, disabled: row.disabled_at !== null };
+}
+
+export async function findPasswordHashById(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
+export async function isDisabled(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("disabled_at").where("id", "=", id).executeTakeFirst();
+  return row?.disabled_at !== null && row?.disabled_at !== undefined;
 }
 
 export async function setPasswordHash(db: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
@@ -88,6 +134,70 @@ export async function setPasswordHash(db: Kysely<Database>, userId: string, pass
     .set({ password_hash: passwordHash, updated_at: isoNow() })
     .where("id", "=", userId)
     .execute();
+}
+
+export async function setDisplayName(db: Kysely<Database>, userId: string, displayName: string | null): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ display_name: displayName, updated_at: isoNow() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function setPreferences(db: Kysely<Database>, userId: string, preferences: Preferences): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ preferences: JSON.stringify(preferences), updated_at: isoNow() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function markEmailVerified(db: Kysely<Database>, userId: string, email: string): Promise<boolean> {
+  const now = isoNow();
+  const result = await db
+    .updateTable("users")
+    .set({ email_verified_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Moves an account to a new, already confirmed address; throws EmailTakenError if another account has it. */
+export async function changeEmail(db: Kysely<Database>, userId: string, newEmail: string): Promise<void> {
+  const now = isoNow();
+  try {
+    await db
+      .updateTable("users")
+      .set({ email: normalizeEmail(newEmail), email_verified_at: now, updated_at: now })
+      .where("id", "=", userId)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code } = error as { code?: unknown };
+  // PostgreSQL unique_violation, SQLite constraint error.
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+export async function recordSignIn(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable("users").set({ last_sign_in_at: isoNow() }).where("id", "=", userId).execute();
+}
+
+/** Disables (true) or enables (false) an account; returns false for an unknown id. */
+export async function setDisabled(db: Kysely<Database>, userId: string, disabled: boolean): Promise<boolean> {
+  const now = isoNow();
+  const result = await db
+    .updateTable("users")
+    .set({ disabled_at: disabled ? now : null, updated_at: now })
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Returns false when no account has this e-mail address. */

@@ -1,12 +1,14 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { User } from "../models/user.server";
-import { userContext } from "./request-context";
+import { sessionIdContext, userContext } from "./request-context";
 import { safeRedirectPath } from "./safe-redirect";
 import { getSessionUser } from "./session.server";
 
 /** Root middleware: who is asking. Runs before every loader and action. */
 export const loadUserMiddleware: MiddlewareFunction = async ({ request, context }) => {
-  context.set(userContext, await getSessionUser(request));
+  const session = await getSessionUser(request);
+  context.set(userContext, session?.user ?? null);
+  context.set(sessionIdContext, session?.sessionId ?? null);
 };
 
 export function loginPath(request: Request): string {
@@ -35,6 +37,13 @@ export const requireGuestMiddleware: MiddlewareFunction = ({ request, context })
     throw redirect(safeRedirectPath(redirectTo, "/profile"));
   }
 };
+
+/** The current session's id inside a route behind requireUserMiddleware. */
+export function requireSessionId(context: Readonly<RouterContextProvider>): string {
+  const sessionId = context.get(sessionIdContext);
+  if (!sessionId) throw new Error("requireSessionId called on a route without requireUserMiddleware");
+  return sessionId;
+}
 
 /** The signed-in user inside a route behind requireUserMiddleware. */
 export function requireUser(context: Readonly<RouterContextProvider>): User {

@@ -20,3 +20,6 @@ export const serverInfoContext = createContext<ServerInfo>();
 
 /** The signed-in user, set by the root middleware; null for guests. */
 export const userContext = createContext<User | null>(null);
+
+/** The id of the request's session (the token's hash), null for guests. */
+export const sessionIdContext = createContext<string | null>(null);

@@ -1,6 +1,11 @@
 import { createCookie } from "react-router";
-import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS } from "../models/session.server";
-import type { User } from "../models/user.server";
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  SESSION_LIFETIME_MS,
+  type SessionUser,
+} from "../models/session.server";
 import { getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { resolveSessionSecret } from "./session-secret.server";
@@ -33,7 +38,7 @@ async function readSessionToken(request: Request): Promise<string | undefined> {
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
-export async function getSessionUser(request: Request): Promise<User | null> {
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const token = await readSessionToken(request);
   if (!token) return null;
   return (await findSessionUser(getDatabase().db, token)) ?? null;

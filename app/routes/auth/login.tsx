@@ -7,7 +7,7 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { findPasswordHash, normalizeEmail } from "../../models/user.server";
 import { getDatabase } from "../../utils/db.server";
@@ -18,7 +18,7 @@ import { verifyPassword } from "../../utils/password.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
-import { startSession } from "../../utils/session.server";
+import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
 import { requestSignUp } from "../../utils/sign-up.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
 import type { Route } from "./+types/login";
@@ -109,8 +109,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!account || !valid) {
     return data({ errors: { form: BAD_CREDENTIALS }, values: kept }, { status: 401 });
   }
-  const cookie = await startSession(request, account.user.id, { secure: server.isSecure });
-  return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  try {
+    return await signIn(request, account.user.id, { secure: server.isSecure, redirectTo });
+  } catch (error) {
+    if (error instanceof AccountDisabledError) {
+      return data({ errors: { form: error.message }, values: kept }, { status: 403 });
+    }
+    throw error;
+  }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

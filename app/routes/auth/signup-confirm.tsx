@@ -3,11 +3,11 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { findEmailToken } from "../../models/email-token.server";
 import { getDatabase } from "../../utils/db.server";
 import { serverInfoContext } from "../../utils/request-context";
-import { startSession } from "../../utils/session.server";
+import { signIn } from "../../utils/sign-in.server";
 import { completeSignUp } from "../../utils/sign-up.server";
 import type { Route } from "./+types/signup-confirm";
 
@@ -30,10 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = readToken((await request.formData()).get("token"));
   const result = token ? await completeSignUp(token) : ({ ok: false, reason: "invalid-link" } as const);
   if (!result.ok) return data({ reason: result.reason }, { status: 400 });
-  const cookie = await startSession(request, result.user.id, {
-    secure: context.get(serverInfoContext).isSecure,
-  });
-  return redirect("/profile", { headers: { "Set-Cookie": cookie } });
+  return signIn(request, result.user.id, { secure: context.get(serverInfoContext).isSecure, redirectTo: "/profile" });
 }
 
 const problems = {

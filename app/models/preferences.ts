@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { colorSchemeModes } from "../theme/color-scheme";
+
+/** What a signed-in user can set on their profile; stored as JSON on the users row. */
+export const preferencesSchema = z.object({
+  theme: z.enum(colorSchemeModes).default("light"),
+  reducedMotion: z.boolean().default(false),
+  largerText: z.boolean().default(false),
+});
+
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = preferencesSchema.parse({});
+
+/** Reads the stored JSON; anything unreadable falls back to the defaults rather than failing a page. */
+export function parsePreferences(stored: string | null): Preferences {
+  if (!stored) return DEFAULT_PREFERENCES;
+  try {
+    const parsed = preferencesSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
+  } catch {
+    return DEFAULT_PREFERENCES;
+  }
+}

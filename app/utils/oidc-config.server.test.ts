@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { readOidcProviders } from "./oidc-config.server";
+
+function problem(source: Record<string, string>): string {
+  try {
+    readOidcProviders(source);
+    return "";
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+describe("readOidcProviders", () => {
+  it("is empty when no provider is listed", () => {
+    expect(readOidcProviders({})).toEqual([]);
+    expect(readOidcProviders({ OIDC_PROVIDERS: " " })).toEqual([]);
+  });
+
+  it("reads each listed provider, with a default display name", () => {
+    expect(
+      readOidcProviders({
+        OIDC_PROVIDERS: "Google, my-idp",
+        OIDC_GOOGLE_ISSUER: "https://accounts.google.com",
+        OIDC_GOOGLE_CLIENT_ID: "id-1",
+        OIDC_GOOGLE_CLIENT_SECRET: "secret-1",
+        OIDC_MY_IDP_ISSUER: "http://127.0.0.1:4000",
+        OIDC_MY_IDP_CLIENT_ID: "id-2",
+        OIDC_MY_IDP_CLIENT_SECRET: "secret-2",
+        OIDC_MY_IDP_NAME: "Our school",
+      }),
+    ).toEqual([
+      {
+        id: "google",
+        name: "Google",
+        issuer: "https://accounts.google.com",
+        clientId: "id-1",
+        clientSecret: "secret-1",
+      },
+      { id: "my-idp", name: "Our school", issuer: "http://127.0.0.1:4000", clientId: "id-2", clientSecret: "secret-2" },
+    ]);
+  });
+
+  it("names every missing or invalid setting", () => {
+    const message = problem({ OIDC_PROVIDERS: "google,9bad,google", OIDC_GOOGLE_ISSUER: "not a url" });
+    expect(message).toContain("OIDC_GOOGLE_ISSUER: must be the provider's issuer URL");
+    expect(message).toContain("OIDC_GOOGLE_CLIENT_ID: is required");
+    expect(message).toContain("OIDC_GOOGLE_CLIENT_SECRET: is required");
+    expect(message).toContain('"9bad" is not a valid id');
+    expect(message).toContain('"google" is listed twice');
+  });
+});
