@@ -24,6 +24,9 @@ export default [
   ...upcoming("public"),
   ...routeRules.map((rule) => route(rule.from.slice(1), "routes/resources/route-rule.ts", { id: `rule${rule.from}` })),
   route("logout", "routes/auth/logout.ts"),
+  route("reset-password/confirm", "routes/auth/reset-password-confirm.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("change-email/confirm", "routes/auth/change-email-confirm.tsx"),
 
   // Resources.
   route("healthz", "routes/resources/healthz.ts"),
@@ -33,6 +36,8 @@ export default [
   layout("routes/access/guest-only.ts", [
     route("login", "routes/auth/login.tsx"),
     route("signup/confirm", "routes/auth/signup-confirm.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("login/email-link", "routes/auth/email-link.tsx"),
   ]),
 
   layout("routes/access/requires-auth.ts", [

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../utils/secure-token.server";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
-import { consumeEmailToken, createEmailToken, deleteExpiredEmailTokens, findEmailToken } from "./email-token.server";
+import {
+  consumeEmailToken,
+  createEmailToken,
+  deleteExpiredEmailTokens,
+  deleteUserEmailTokens,
+  findEmailToken,
+} from "./email-token.server";
+import { createUser } from "./user.server";
 
 describe.each(testDialects)("e-mail tokens on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -19,7 +26,7 @@ describe.each(testDialects)("e-mail tokens on %s", (dialect) => {
 
   it("shows a live token's grant without using it, then grants it exactly once", async () => {
     const token = await create("b@example.org");
-    const grant = { email: "b@example.org", passwordHash: "hash-of-password" };
+    const grant = { email: "b@example.org", userId: null, passwordHash: "hash-of-password" };
     expect(await findEmailToken(database.db, token, "signup")).toEqual(grant);
     expect(await findEmailToken(database.db, token, "signup")).toEqual(grant);
     expect(await consumeEmailToken(database.db, token, "signup")).toEqual(grant);
@@ -50,5 +57,20 @@ describe.each(testDialects)("e-mail tokens on %s", (dialect) => {
     const left = await database.db.selectFrom("email_tokens").select("id").execute();
     expect(left.map((row) => row.id)).not.toContain(hashToken(token));
     expect(left.map((row) => row.id)).toContain(hashToken(live));
+  });
+
+  it("is bound to its purpose, carries its user, and can be voided per user and purpose", async () => {
+    const user = await createUser(database.db, { email: "f@example.org", passwordHash: null });
+    const reset = await createEmailToken(database.db, { purpose: "reset-password", email: user.email, userId: user.id });
+    const verify = await createEmailToken(database.db, { purpose: "verify-email", email: user.email, userId: user.id });
+    expect(await findEmailToken(database.db, reset, "verify-email")).toBeUndefined();
+    expect(await findEmailToken(database.db, reset, "reset-password")).toEqual({
+      email: user.email,
+      userId: user.id,
+      passwordHash: null,
+    });
+    expect(await deleteUserEmailTokens(database.db, user.id, "reset-password")).toBe(1);
+    expect(await consumeEmailToken(database.db, reset, "reset-password")).toBeUndefined();
+    expect(await consumeEmailToken(database.db, verify, "verify-email")).toMatchObject({ userId: user.id });
   });
 });

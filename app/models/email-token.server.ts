@@ -7,12 +7,13 @@ export const EMAIL_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export interface EmailTokenGrant {
   email: string;
+  userId: string | null;
   passwordHash: string | null;
 }
 
 export async function createEmailToken(
   db: Kysely<Database>,
-  input: { purpose: EmailTokenPurpose; email: string; passwordHash: string | null },
+  input: { purpose: EmailTokenPurpose; email: string; userId?: string | null; passwordHash?: string | null },
 ): Promise<string> {
   const token = randomToken();
   await db
@@ -21,7 +22,8 @@ export async function createEmailToken(
       id: hashToken(token),
       purpose: input.purpose,
       email: input.email,
-      password_hash: input.passwordHash,
+      user_id: input.userId ?? null,
+      password_hash: input.passwordHash ?? null,
       created_at: isoNow(),
       expires_at: isoAfter(EMAIL_TOKEN_LIFETIME_MS),
       used_at: null,
@@ -38,13 +40,13 @@ export async function findEmailToken(
 ): Promise<EmailTokenGrant | undefined> {
   const row = await db
     .selectFrom("email_tokens")
-    .select(["email", "password_hash"])
+    .select(["email", "user_id", "password_hash"])
     .where("id", "=", hashToken(token))
     .where("purpose", "=", purpose)
     .where("used_at", "is", null)
     .where("expires_at", ">", isoNow())
     .executeTakeFirst();
-  return row && { email: row.email, passwordHash: row.password_hash };
+  return row && { email: row.email, userId: row.user_id, passwordHash: row.password_hash };
 }
 
 /**
@@ -64,9 +66,23 @@ export async function consumeEmailToken(
     .where("purpose", "=", purpose)
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
-    .returning(["email", "password_hash"])
+    .returning(["email", "user_id", "password_hash"])
     .executeTakeFirst();
-  return row && { email: row.email, passwordHash: row.password_hash };
+  return row && { email: row.email, userId: row.user_id, passwordHash: row.password_hash };
+}
+
+/** Voids a user's other links of one purpose, e.g. every reset link once the password was reset. */
+export async function deleteUserEmailTokens(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: EmailTokenPurpose,
+): Promise<number> {
+  const result = await db
+    .deleteFrom("email_tokens")
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteExpiredEmailTokens(db: Kysely<Database>): Promise<number> {

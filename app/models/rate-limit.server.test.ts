@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
-import { consumeRateLimit, deleteExpiredRateLimits, type RateLimitRule } from "./rate-limit.server";
+import { consumeRateLimit, deleteExpiredRateLimits, rateLimitSubjectKey, type RateLimitRule } from "./rate-limit.server";
 
 const MINUTE_MS = 60 * 1000;
 /** A whole minute (and a whole quarter of an hour) since the epoch, so windows start here. */
@@ -63,6 +63,15 @@ describe.each(testDialects)("rate limits on %s", (dialect) => {
     expect((await consumeRateLimit(database.db, rule, "2001:db8::1", now)).allowed).toBe(false);
   });
 
+  it("stores no subject in clear", async () => {
+    const rule = newRule(3);
+    await consumeRateLimit(database.db, rule, "someone@example.org", at(0));
+    const keys = (await database.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key);
+    expect(keys.some((key) => key.includes("someone"))).toBe(false);
+    const windowIndex = Math.floor(at(0).getTime() / rule.windowMs);
+    expect(keys).toContain(`${rule.name}:${rateLimitSubjectKey("someone@example.org")}:${windowIndex}`);
+  });
+
   it("starts again in the next window", async () => {
     const rule = newRule(2);
     const subject = "192.0.2.10";
@@ -106,7 +115,7 @@ describe.each(testDialects)("rate limits on %s", (dialect) => {
     const row = await database.db
       .selectFrom("rate_limits")
       .select("count")
-      .where("key", "like", `${rule.name}:concurrent:%`)
+      .where("key", "like", `${rule.name}:${rateLimitSubjectKey("concurrent")}:%`)
       .executeTakeFirstOrThrow();
     expect(Number(row.count)).toBe(20);
   });
@@ -122,10 +131,11 @@ describe.each(testDialects)("rate limits on %s", (dialect) => {
       (await database.db.selectFrom("rate_limits").select("key").where("key", "like", `${rule.name}:%`).execute())
         .map((row) => row.key.split(":")[1])
         .sort();
-    expect(await subjects()).toEqual(["future", "live", "old"]);
+    const keyOf = (...names: string[]) => names.map(rateLimitSubjectKey).sort();
+    expect(await subjects()).toEqual(keyOf("future", "live", "old"));
 
     expect(await deleteExpiredRateLimits(database.db)).toBeGreaterThanOrEqual(1);
-    expect(await subjects()).toEqual(["future", "live"]);
+    expect(await subjects()).toEqual(keyOf("future", "live"));
     // The live window kept its count.
     expect((await consumeRateLimit(database.db, rule, "live", live)).allowed).toBe(false);
     expect(await deleteExpiredRateLimits(database.db)).toBe(0);

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
+import { hashToken } from "../utils/secure-token.server";
 import { isoNow } from "../utils/time";
 
 export interface RateLimitRule {
@@ -27,7 +28,8 @@ export async function consumeRateLimit(
 ): Promise<RateLimitResult> {
   const windowIndex = Math.floor(now.getTime() / rule.windowMs);
   const windowEnd = (windowIndex + 1) * rule.windowMs;
-  const key = `${rule.name}:${subject}:${windowIndex}`;
+  // Subjects are addresses (IP, e-mail): only their hash is stored, so the table holds nothing personal.
+  const key = `${rule.name}:${rateLimitSubjectKey(subject)}:${windowIndex}`;
   const row = await db
     .insertInto("rate_limits")
     .values({ key, count: 1, expires_at: new Date(windowEnd).toISOString() })
@@ -38,6 +40,11 @@ export async function consumeRateLimit(
     allowed: row.count <= rule.limit,
     retryAfterSeconds: Math.ceil((windowEnd - now.getTime()) / 1000),
   };
+}
+
+/** How a subject appears in stored keys. */
+export function rateLimitSubjectKey(subject: string): string {
+  return hashToken(subject).slice(0, 32);
 }
 
 export async function deleteExpiredRateLimits(db: Kysely<Database>): Promise<number> {

@@ -1,4 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { storeOutboxMail } from "../models/outbox-mail.server";
+import { getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 
 export interface OutgoingMail {
@@ -11,8 +13,8 @@ let transport: Transporter | undefined;
 
 /**
  * Sends a plain-text e-mail over SMTP_URL. Without SMTP settings the mail is
- * written to the server log instead, so a fresh install still works end to end
- * (the operator reads confirmation links there).
+ * written to the server log and kept in the outbox that admins read at
+ * /admin/mailbox, so a fresh install still works end to end.
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const env = getEnv();
@@ -20,6 +22,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     process.stdout.write(
       `${JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "mail", transport: "log", ...mail })}\n`,
     );
+    await storeOutboxMail(getDatabase().db, mail);
     return;
   }
   transport ??= nodemailer.createTransport(env.SMTP_URL);

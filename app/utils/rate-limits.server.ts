@@ -12,6 +12,20 @@ export const rateLimits = {
   // Each sign-up sends an e-mail: keep anyone from flooding one inbox.
   signupPerEmail: { name: "signup:email", limit: 3, windowMs: 60 * MINUTE },
   contactPerIp: { name: "contact:ip", limit: 5, windowMs: 10 * MINUTE },
+  // Each passkey prompt stores a challenge: keep anyone from filling the table.
+  passkeyOptionsPerIp: { name: "passkey-options:ip", limit: 60, windowMs: 15 * MINUTE },
+  passkeySignInPerIp: { name: "passkey-sign-in:ip", limit: 30, windowMs: 15 * MINUTE },
+  passkeySignInPerAccount: { name: "passkey-sign-in:account", limit: 10, windowMs: 15 * MINUTE },
+  passkeyRegisterPerAccount: { name: "passkey-register:account", limit: 10, windowMs: 60 * MINUTE },
+  // Every e-mailed link: per IP against floods, per address so no inbox is bombed.
+  emailLinkPerIp: { name: "email-link:ip", limit: 10, windowMs: 60 * MINUTE },
+  emailLinkPerEmail: { name: "email-link:email", limit: 3, windowMs: 60 * MINUTE },
+  // Links used: guessing a 256-bit token is hopeless, but the check still costs a query.
+  linkUsePerIp: { name: "link-use:ip", limit: 30, windowMs: 15 * MINUTE },
+  // Profile changes that check the current password: keep it from being guessed.
+  passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowMs: 15 * MINUTE },
+  // Mail sent from the profile (verification, e-mail change) per account.
+  profileMailPerAccount: { name: "profile-mail:account", limit: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /**

@@ -1,0 +1,160 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { testDialects, useTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
+import { hashToken } from "../utils/secure-token.server";
+import { isoNow } from "../utils/time";
+import { deleteAccount, exportAccountData } from "./account-data.server";
+import { startAuthFlow } from "./auth-flow.server";
+import { createContactMessage } from "./contact-message.server";
+import { createEmailToken } from "./email-token.server";
+import { storeOutboxMail } from "./outbox-mail.server";
+import { consumeRateLimit } from "./rate-limit.server";
+import { createSession } from "./session.server";
+import { createUser, setDisplayName } from "./user.server";
+
+const agent = (tag: string) => `Mozilla/5.0 (X11; Linux x86_64) Agent-${tag}/1.0`;
+
+/** An account with something in every table that can hold personal data, and the strings that identify it. */
+async function populatedAccount(database: TestDatabase, tag: string) {
+  const { db } = database;
+  const email = `person-${tag}@example.org`;
+  const user = await createUser(db, { email, passwordHash: "argon2-hash-of-the-password" });
+  await setDisplayName(db, user.id, `Ada ${tag} Lovelace`);
+  await createSession(db, user.id, agent(tag));
+  const now = isoNow();
+  await db
+    .insertInto("identities")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: user.id,
+      provider: "idp",
+      subject: `subject-${tag}`,
+      email,
+      created_at: now,
+      last_used_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("passkeys")
+    .values({
+      id: `credential-${tag}`,
+      user_id: user.id,
+      public_key: `public-key-${tag}`,
+      counter: 3,
+      transports: JSON.stringify(["internal"]),
+      name: "Laptop",
+      created_at: now,
+      last_used_at: null,
+    })
+    .execute();
+  await createEmailToken(db, { purpose: "verify-email", email, userId: user.id });
+  await createEmailToken(db, { purpose: "signup", email, passwordHash: "hash" });
+  await createContactMessage(db, {
+    name: `Ada ${tag}`,
+    email,
+    subject: "Hello",
+    message: "A question",
+    userId: user.id,
+  });
+  await createContactMessage(db, {
+    name: `Ada ${tag}`,
+    email,
+    subject: "As a guest",
+    message: "Before signing up",
+    userId: null,
+  });
+  await storeOutboxMail(db, { to: email, subject: "Your link", text: "https://example.org/link" });
+  await startAuthFlow(db, { kind: "passkey-register", userId: user.id, data: { challenge: "c" } });
+  await startAuthFlow(db, {
+    kind: "oidc-link",
+    userId: null,
+    data: { provider: "idp", subject: `subject-${tag}`, email },
+  });
+  await consumeRateLimit(db, { name: "login:email", limit: 5, windowMs: 60_000 }, email);
+  await db
+    .insertInto("audit_log")
+    .values([
+      {
+        id: crypto.randomUUID(),
+        actor_id: null,
+        actor_email: null,
+        action: "role.grant",
+        target_id: user.id,
+        target_email: email,
+        details: null,
+        created_at: now,
+      },
+      {
+        id: crypto.randomUUID(),
+        actor_id: user.id,
+        actor_email: email,
+        action: "account.disable",
+        target_id: null,
+        target_email: "someone-else@example.org",
+        details: null,
+        created_at: now,
+      },
+    ])
+    .execute();
+  return {
+    user,
+    traces: [email, user.id, `Ada ${tag}`, agent(tag), `subject-${tag}`, `credential-${tag}`, `public-key-${tag}`],
+  };
+}
+
+/** Every row of every table, as text. */
+async function wholeDatabase(database: TestDatabase): Promise<string> {
+  const tables = (await database.db.introspection.getTables()).map((table) => table.name);
+  const dumps = await Promise.all(
+    tables.map(async (table) => JSON.stringify(await sql`select * from ${sql.table(table)}`.execute(database.db))),
+  );
+  return dumps.join("\n");
+}
+
+describe.each(testDialects)("account data on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+
+  it("exports everything stored about the account, without secrets", async () => {
+    const { user } = await populatedAccount(database, "export");
+    const exported = await exportAccountData(database.db, user.id);
+    expect(exported.account).toMatchObject({
+      email: user.email,
+      displayName: "Ada export Lovelace",
+      hasPassword: true,
+    });
+    expect(exported.sessions).toEqual([expect.objectContaining({ device: agent("export") })]);
+    expect(exported.linkedIdentities).toEqual([
+      expect.objectContaining({ provider: "idp", subject: "subject-export" }),
+    ]);
+    expect(exported.passkeys).toEqual([
+      expect.objectContaining({ credentialId: "credential-export", transports: ["internal"] }),
+    ]);
+    expect(exported.emailLinks.map((link) => link.purpose).sort()).toEqual(["signup", "verify-email"]);
+    expect(exported.contactMessages.map((message) => message.subject).sort()).toEqual(["As a guest", "Hello"]);
+    expect(exported.mailboxCopies).toEqual([expect.objectContaining({ subject: "Your link" })]);
+    expect(exported.administratorActions).toEqual([expect.objectContaining({ action: "role.grant" })]);
+    const text = JSON.stringify(exported);
+    expect(text).not.toContain("argon2-hash-of-the-password");
+    const sessionIds = await database.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+    for (const { id } of sessionIds) expect(text).not.toContain(id);
+  });
+
+  it("deletes the account so that nothing personal remains in any table, and leaves other accounts alone", async () => {
+    const doomed = await populatedAccount(database, "doomed");
+    const bystander = await populatedAccount(database, "bystander");
+    const auditCount = async () => (await database.db.selectFrom("audit_log").select("id").execute()).length;
+    const auditBefore = await auditCount();
+    const before = await wholeDatabase(database);
+    for (const trace of doomed.traces) expect(before, trace).toContain(trace);
+
+    expect(await deleteAccount(database.db, doomed.user.id)).toBe(true);
+
+    const after = await wholeDatabase(database);
+    for (const trace of doomed.traces) expect(after, `"${trace}" remains`).not.toContain(trace);
+    expect(after).not.toContain(hashToken(doomed.user.email).slice(0, 32));
+    for (const trace of bystander.traces) expect(after, `bystander's "${trace}"`).toContain(trace);
+    // What administrators did stays on record, without naming the person.
+    expect(await auditCount()).toBe(auditBefore);
+    expect(await deleteAccount(database.db, doomed.user.id)).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../database/schema";
+import { isoNow } from "../utils/time";
+import { normalizeEmail } from "./user.server";
+
+/** Outbox mail is kept this long: its links expire within an hour, the record is for the operator. */
+export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export const OUTBOX_PAGE_SIZE = 20;
+
+export interface OutboxMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+export async function storeOutboxMail(
+  db: Kysely<Database>,
+  mail: { to: string; subject: string; text: string },
+): Promise<void> {
+  await db
+    .insertInto("outbox_mails")
+    .values({
+      id: crypto.randomUUID(),
+      recipient: normalizeEmail(mail.to),
+      subject: mail.subject,
+      body: mail.text,
+      created_at: isoNow(),
+    })
+    .execute();
+}
+
+/** Newest first, a page at a time, optionally only the mail to one address. */
+export async function listOutboxMails(
+  db: Kysely<Database>,
+  { page, recipient }: { page: number; recipient?: string },
+): Promise<{ mails: OutboxMail[]; total: number }> {
+  let query = db.selectFrom("outbox_mails");
+  if (recipient) query = query.where("recipient", "=", normalizeEmail(recipient));
+  const [rows, count] = await Promise.all([
+    query
+      .select(["id", "recipient", "subject", "body", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(OUTBOX_PAGE_SIZE)
+      .offset((page - 1) * OUTBOX_PAGE_SIZE)
+      .execute(),
+    query.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    mails: rows.map((row) => ({
+      id: row.id,
+      recipient: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      createdAt: row.created_at,
+    })),
+    total: Number(count.count),
+  };
+}
+
+export async function deleteOutboxMailsTo(db: Kysely<Database>, email: string): Promise<number> {
+  const result = await db.deleteFrom("outbox_mails").where("recipient", "=", normalizeEmail(email)).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteOldOutboxMails(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - OUTBOX_RETENTION_MS).toISOString();
+  const result = await db.deleteFrom("outbox_mails").where("created_at", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

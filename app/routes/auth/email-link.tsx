@@ -1,0 +1,123 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { NarrowCard } from "../../components/narrow-card";
+import { findEmailToken } from "../../models/email-token.server";
+import { normalizeEmail } from "../../models/user.server";
+import { redeemSignInLink, requestSignInLink } from "../../utils/account-email.server";
+import { retryAfterHeaders } from "../../utils/action-headers";
+import { getDatabase } from "../../utils/db.server";
+import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { INVALID_LINK, readLinkToken } from "../../utils/link-token";
+import { publicOrigin } from "../../utils/mail.server";
+import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
+import { serverInfoContext } from "../../utils/request-context";
+import { safeRedirectPath } from "../../utils/safe-redirect";
+import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
+import type { Route } from "./+types/email-link";
+
+const requestSchema = z.object({ intent: z.literal("request"), email: emailField });
+
+export const headers = retryAfterHeaders;
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in by e-mail · Numberlab" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = readLinkToken(url.searchParams.get("token"));
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/profile");
+  const grant = token ? await findEmailToken(getDatabase().db, token, "sign-in-link") : undefined;
+  return grant && token
+    ? { valid: true as const, email: grant.email, token, redirectTo }
+    : { valid: false as const, redirectTo };
+}
+
+/**
+ * intent=request sends the link (the same answer whether or not the address
+ * has an account); intent=confirm, posted from the link's page, signs in.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverInfoContext);
+  const values = formValues(await request.formData());
+  const redirectTo = safeRedirectPath(values.redirectTo, "/profile");
+  if (values.intent === "confirm") {
+    const limited = await checkRateLimits([{ rule: rateLimits.linkUsePerIp, subject: server.clientIp }], {});
+    if (limited) return limited;
+    const token = readLinkToken(values.token);
+    const result = token ? await redeemSignInLink(token) : undefined;
+    if (!result?.ok) return data({ errors: { form: INVALID_LINK } }, { status: 400 });
+    try {
+      return await signIn(request, result.value.id, { secure: server.isSecure, redirectTo });
+    } catch (error) {
+      if (error instanceof AccountDisabledError) return data({ errors: { form: error.message } }, { status: 403 });
+      throw error;
+    }
+  }
+  const kept = submittedText(values, ["email"]);
+  const parsed = requestSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: kept }, { status: 400 });
+  const limited = await checkRateLimits(
+    [
+      { rule: rateLimits.emailLinkPerIp, subject: server.clientIp },
+      { rule: rateLimits.emailLinkPerEmail, subject: normalizeEmail(parsed.data.email) },
+    ],
+    kept,
+  );
+  if (limited) return limited;
+  try {
+    await requestSignInLink({ email: parsed.data.email, origin: publicOrigin(request), redirectTo });
+  } catch (error) {
+    console.error("Sign-in link could not be sent:", error);
+    return data(
+      { errors: { form: "The e-mail could not be sent. Please try again in a few minutes." }, values: kept },
+      { status: 503 },
+    );
+  }
+  return { sent: parsed.data.email };
+}
+
+export default function EmailLink({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const error = actionData && "errors" in actionData ? actionData.errors.form : undefined;
+  if (actionData && "sent" in actionData) {
+    return (
+      <NarrowCard title="Check your inbox">
+        <Alert severity="success" role="status">
+          If an account uses <strong>{actionData.sent}</strong>, we sent it a sign-in link. It works once, for one hour.
+        </Alert>
+      </NarrowCard>
+    );
+  }
+  if (!loaderData.valid || error) {
+    return (
+      <NarrowCard title="Sign in by e-mail">
+        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          {error ?? INVALID_LINK}
+        </Alert>
+        <Button component={Link} to="/tests/newlogin" variant="contained">
+          Ask for a new link
+        </Button>{" "}
+        <Button component={Link} to="/login" color="inherit">
+          Log in with a password
+        </Button>
+      </NarrowCard>
+    );
+  }
+  return (
+    <NarrowCard title="Sign in by e-mail">
+      <Form method="post">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Typography sx={{ mb: 3 }}>
+          Sign in to Numberlab as <strong>{loaderData.email}</strong>.
+        </Typography>
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          Sign in
+        </Button>
+      </Form>
+    </NarrowCard>
+  );
+}

@@ -1,0 +1,92 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { NarrowCard } from "../../components/narrow-card";
+import { normalizeEmail } from "../../models/user.server";
+import { requestPasswordReset } from "../../utils/account-email.server";
+import { retryAfterHeaders } from "../../utils/action-headers";
+import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { publicOrigin } from "../../utils/mail.server";
+import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
+import { serverInfoContext } from "../../utils/request-context";
+import type { Route } from "./+types/reset-password";
+
+const schema = z.object({ email: emailField });
+
+export const headers = retryAfterHeaders;
+
+export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Numberlab" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const kept = submittedText(values, ["email"]);
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: kept }, { status: 400 });
+  const { email } = parsed.data;
+  const limited = await checkRateLimits(
+    [
+      { rule: rateLimits.emailLinkPerIp, subject: context.get(serverInfoContext).clientIp },
+      { rule: rateLimits.emailLinkPerEmail, subject: normalizeEmail(email) },
+    ],
+    kept,
+  );
+  if (limited) return limited;
+  try {
+    await requestPasswordReset({ email, origin: publicOrigin(request) });
+  } catch (error) {
+    console.error("Password reset e-mail could not be sent:", error);
+    return data(
+      { errors: { form: "The e-mail could not be sent. Please try again in a few minutes." }, values: kept },
+      { status: 503 },
+    );
+  }
+  return { sent: email };
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors: Partial<Record<string, string>> = actionData && "errors" in actionData ? actionData.errors : {};
+  const sent = actionData && "sent" in actionData ? actionData.sent : null;
+  return (
+    <NarrowCard title="Reset your password">
+      {sent ? (
+        <Alert severity="success" role="status">
+          If an account uses <strong>{sent}</strong>, we sent it a link to choose a new password. The link works for
+          one hour. Nothing arrived? Check the address and your spam folder.
+        </Alert>
+      ) : (
+        <Form method="post" noValidate>
+          <Stack spacing={2.5}>
+            <Typography>Enter the e-mail address of your account and we will send you a link to choose a new password.</Typography>
+            {errors.form && (
+              <Alert severity="error" role="alert">
+                {errors.form}
+              </Alert>
+            )}
+            <TextField
+              label="E-mail address"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={actionData && "values" in actionData ? actionData.values.email : ""}
+              error={Boolean(errors.email)}
+              helperText={errors.email}
+              slotProps={{ htmlInput: { maxLength: 254 } }}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              Send the link
+            </Button>
+          </Stack>
+        </Form>
+      )}
+      <Typography sx={{ mt: 3 }}>
+        <Link to="/login">Back to log in</Link>
+      </Typography>
+    </NarrowCard>
+  );
+}
