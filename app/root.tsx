@@ -1,5 +1,6 @@
 import Box from "@mui/material/Box";
 import CssBaseline from "@mui/material/CssBaseline";
+import GlobalStyles from "@mui/material/GlobalStyles";
 import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
 import { ThemeProvider } from "@mui/material/styles";
 import type { ReactNode } from "react";
@@ -31,10 +32,23 @@ import { serverInfoContext, userContext } from "./utils/request-context";
 
 export const middleware = [loadUserMiddleware];
 
+/** The profile's "larger text" and "reduce motion" preferences, set as attributes on <html>. */
+const accessibilityPreferenceStyles = {
+  // MUI sizes type and spacing in rem, so this scales the whole page.
+  "html[data-larger-text]": { fontSize: "112.5%" },
+  "html[data-reduced-motion] *, html[data-reduced-motion] *::before, html[data-reduced-motion] *::after": {
+    animationDuration: "0.001ms !important",
+    animationIterationCount: "1 !important",
+    transitionDuration: "0.001ms !important",
+    scrollBehavior: "auto !important",
+  },
+};
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   return {
     user: user && { email: user.email, role: user.role },
+    preferences: user ? { reducedMotion: user.preferences.reducedMotion, largerText: user.preferences.largerText } : null,
     colorScheme: readColorSchemeCookie(request.headers.get("Cookie")),
     buildId: context.get(serverInfoContext).build.id,
   };
@@ -52,7 +66,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const colorScheme = data?.colorScheme ?? DEFAULT_COLOR_SCHEME;
   return (
-    <html lang="en" className={colorScheme === "system" ? undefined : colorScheme} suppressHydrationWarning>
+    <html
+      lang="en"
+      className={colorScheme === "system" ? undefined : colorScheme}
+      data-reduced-motion={data?.preferences?.reducedMotion ? "" : undefined}
+      data-larger-text={data?.preferences?.largerText ? "" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -74,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
           disableTransitionOnChange
         >
           <CssBaseline />
+          <GlobalStyles styles={accessibilityPreferenceStyles} />
           <LoadingBarProvider>
             <Box
               component="a"

@@ -68,6 +68,12 @@ export async function findSessionUser(
   return { user: toUser(row), sessionId };
 }
 
+/** When a session started: how recently its user signed in. */
+export async function findSessionCreatedAt(db: Kysely<Database>, sessionId: string): Promise<string | undefined> {
+  const row = await db.selectFrom("sessions").select("created_at").where("id", "=", sessionId).executeTakeFirst();
+  return row?.created_at;
+}
+
 export interface SessionSummary {
   id: string;
   userAgent: string | null;

@@ -3,43 +3,130 @@ import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
+import { DetailsSection } from "../../components/account/details-section";
+import { formatDate } from "../../components/account/format-date";
+import { PasswordSection } from "../../components/account/password-section";
+import { PreferencesSection } from "../../components/account/preferences-section";
+import { ProfileSection } from "../../components/account/profile-section";
+import { SessionsSection } from "../../components/account/sessions-section";
 import { Page } from "../../components/page";
-import { requireUser } from "../../utils/access.server";
+import { listUserSessions } from "../../models/session.server";
+import { findSignInMethods } from "../../models/sign-in-methods.server";
+import { userLabel } from "../../models/user.server";
+import { requireSessionId, requireUser } from "../../utils/access.server";
+import { getDatabase } from "../../utils/db.server";
+import { deviceLabel } from "../../utils/device-label";
+import { formValues } from "../../utils/form.server";
+import { PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
+import { handleProfileAction } from "../../utils/profile-actions.server";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../utils/profile-rules";
+import { serverInfoContext } from "../../utils/request-context";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Numberlab" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+const subscriptionLabels: Record<string, string> = {
+  active: "Premium: active",
+  trialing: "Premium: trial",
+  past_due: "Payment overdue",
+  canceled: "Cancelled",
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { email: user.email, role: user.role, isPremium: user.isPremium, createdAt: user.createdAt };
+  const sessionId = requireSessionId(context);
+  const { db } = getDatabase();
+  const [sessions, methods] = await Promise.all([listUserSessions(db, user.id), findSignInMethods(db, user.id)]);
+  return {
+    account: {
+      email: user.email,
+      displayName: user.displayName,
+      label: userLabel(user),
+      emailVerified: user.emailVerified,
+      role: user.role,
+      isPremium: user.isPremium,
+      subscription: user.subscriptionStatus ? (subscriptionLabels[user.subscriptionStatus] ?? user.subscriptionStatus) : null,
+      createdAt: user.createdAt,
+      hasPassword: methods.password,
+    },
+    preferences: user.preferences,
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      device: deviceLabel(session.userAgent),
+      createdAt: session.createdAt,
+      lastUsedAt: session.lastUsedAt,
+      current: session.id === sessionId,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const values = formValues(await request.formData());
+  return handleProfileAction(request, user, requireSessionId(context), values, context.get(serverInfoContext).isSecure);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { email, role, isPremium, createdAt } = loaderData;
-  const memberSince = new Date(createdAt).toLocaleDateString("en-GB", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  const { account, preferences, sessions } = loaderData;
   return (
-    <Page title="Your profile" lead="Your account and your plan.">
-      <Stack spacing={2} sx={{ mb: 4 }}>
-        <Typography>
-          Signed in as <strong>{email}</strong>
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Chip label={role === "admin" ? "Administrator" : "Learner"} />
-          <Chip label={isPremium ? "Premium" : "Free plan"} color={isPremium ? "primary" : "default"} />
-        </Stack>
-        <Typography color="text.secondary">Member since {memberSince}.</Typography>
-      </Stack>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap" }}>
-        {!isPremium && role !== "admin" && (
-          <Button component={Link} to="/subscribe" variant="contained">
-            Unlock every chapter
+    <Page title="Your profile" lead={`Signed in as ${account.label}`}>
+      <Stack spacing={3}>
+        <ProfileSection id="plan" title="Your plan">
+          <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: "wrap" }}>
+            <Chip label={account.role === "admin" ? "Administrator" : "Learner"} />
+            <Chip
+              label={account.isPremium ? "Premium" : (account.subscription ?? "Free plan")}
+              color={account.isPremium ? "primary" : "default"}
+            />
+          </Stack>
+          <Typography sx={{ mb: 2 }}>
+            {account.isPremium
+              ? "Every chapter and unlimited quizzes are open to you."
+              : "The first two chapters and five quizzes a day are free. Premium opens every chapter and unlimited quizzes."}{" "}
+            Member since {formatDate(account.createdAt)}.
+          </Typography>
+          {!account.isPremium && account.role !== "admin" && (
+            <Button component={Link} to="/subscribe" variant="contained">
+              Unlock every chapter
+            </Button>
+          )}
+        </ProfileSection>
+
+        <ProfileSection id="progress" title="Learning progress">
+          <Typography>
+            You have not taken a quiz yet. Your chapters, quiz results and the skills you have mastered will show here.
+          </Typography>
+          <Button component={Link} to="/chapter/atomic-model-of-numbers" sx={{ mt: 1, px: 0 }}>
+            Start with chapter 1
           </Button>
-        )}
+        </ProfileSection>
+
+        <DetailsSection
+          email={account.email}
+          displayName={account.displayName}
+          emailVerified={account.emailVerified}
+          hasPassword={account.hasPassword}
+          displayNameMaxLength={DISPLAY_NAME_MAX_LENGTH}
+        />
+        <PasswordSection email={account.email} hasPassword={account.hasPassword} minLength={PASSWORD_MIN_LENGTH} />
+        <SessionsSection sessions={sessions} />
+        <PreferencesSection preferences={preferences} />
+
+        <ProfileSection
+          id="your-data"
+          title="Your data"
+          description="Download everything Numberlab stores about you, or delete your account."
+        >
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <Button href="/profile/export" variant="outlined" download>
+              Export my data (JSON)
+            </Button>
+            <Button component={Link} to="/profile/delete" variant="outlined" color="error">
+              Delete my account…
+            </Button>
+          </Stack>
+        </ProfileSection>
+
         <Form method="post" action="/logout">
           <Button type="submit" variant="outlined" color="inherit">
             Log out

@@ -3,9 +3,10 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { NarrowCard } from "../../components/narrow-card";
+import { TextLink } from "../../components/prose";
 import { normalizeEmail } from "../../models/user.server";
 import { requestPasswordReset } from "../../utils/account-email.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
@@ -85,7 +86,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         </Form>
       )}
       <Typography sx={{ mt: 3 }}>
-        <Link to="/login">Back to log in</Link>
+        <TextLink to="/login">Back to log in</TextLink>
       </Typography>
     </NarrowCard>
   );

@@ -1,0 +1,95 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Pagination from "@mui/material/Pagination";
+import PaginationItem from "@mui/material/PaginationItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { formatDateTime } from "../../components/account/format-date";
+import { Page } from "../../components/page";
+import { listOutboxMails, OUTBOX_PAGE_SIZE } from "../../models/outbox-mail.server";
+import { getDatabase } from "../../utils/db.server";
+import { getEnv } from "../../utils/env.server";
+import type { Route } from "./+types/mailbox";
+
+export const meta: Route.MetaFunction = () => [{ title: "Mailbox · Numberlab" }];
+
+const querySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  to: z.string().trim().max(254).catch(""),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { page, to } = querySchema.parse({
+    page: url.searchParams.get("page") ?? undefined,
+    to: url.searchParams.get("to") ?? undefined,
+  });
+  const { mails, total } = await listOutboxMails(getDatabase().db, { page, recipient: to || undefined });
+  return { mails, total, page, to, pageSize: OUTBOX_PAGE_SIZE, smtpConfigured: Boolean(getEnv().SMTP_URL) };
+}
+
+/** Mail the app would have sent, kept while no SMTP server is configured, so a fresh install works end to end. */
+export default function Mailbox({ loaderData }: Route.ComponentProps) {
+  const { mails, total, page, to, pageSize, smtpConfigured } = loaderData;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageLink = (target: number) => `?${new URLSearchParams({ ...(to ? { to } : {}), page: String(target) })}`;
+  return (
+    <Page
+      title="Mailbox"
+      lead="E-mails the site sent while no mail server was configured: confirmation, reset and sign-in links. Kept 30 days."
+      maxWidth="lg"
+    >
+      {smtpConfigured && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          A mail server is configured (SMTP_URL), so new mail goes out through it and no longer appears here.
+        </Alert>
+      )}
+      <Form method="get" role="search" style={{ marginBottom: 24 }}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          <TextField label="Recipient" name="to" type="email" defaultValue={to} size="small" sx={{ minWidth: 280 }} />
+          <Button type="submit" variant="outlined">
+            Filter
+          </Button>
+          {to && (
+            <Button component={Link} to="?" color="inherit">
+              Show all
+            </Button>
+          )}
+        </Stack>
+      </Form>
+      <Typography sx={{ mb: 2 }} role="status">
+        {total === 0 ? "No mail." : `${total} mail${total === 1 ? "" : "s"}${to ? ` to ${to}` : ""}.`}
+      </Typography>
+      <Stack spacing={2}>
+        {mails.map((mail) => (
+          <Card key={mail.id} variant="outlined" component="article">
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {mail.subject}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" gutterBottom>
+                To {mail.recipient} · <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
+              </Typography>
+              <Typography component="pre" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "inherit", m: 0 }}>
+                {mail.body}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+      {pages > 1 && (
+        <Pagination
+          sx={{ mt: 3 }}
+          page={page}
+          count={pages}
+          renderItem={(item) => <PaginationItem component={Link} to={pageLink(item.page ?? 1)} {...item} />}
+        />
+      )}
+    </Page>
+  );
+}

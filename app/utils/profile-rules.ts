@@ -1,0 +1,2 @@
+/** Shared by the profile form and the server-side check. */
+export const DISPLAY_NAME_MAX_LENGTH = 60;

@@ -1,0 +1,115 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { asNewClient, watchConsole } from "./helpers";
+import { createTestAccount } from "./test-accounts";
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+test.describe("the profile", () => {
+  test("name, password, sessions and preferences", async ({ page, browser }) => {
+    const checkConsole = watchConsole(page, { expectedStatuses: [400] });
+    const ip = await asNewClient(page);
+    const account = await createTestAccount("profile");
+    const elsewhere = await browser.newContext({
+      extraHTTPHeaders: { "X-Forwarded-For": ip },
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    });
+    const other = await elsewhere.newPage();
+    await logIn(other, account.email, account.password);
+    await logIn(page, account.email, account.password);
+
+    const details = page.getByRole("region", { name: "Your details" });
+    await details.getByLabel("Display name").fill("Sophie Germain");
+    await details.getByRole("button", { name: "Save name" }).click();
+    await expect(details.getByRole("status")).toHaveText("Your name was saved.");
+    await expect(page.getByText("Signed in as Sophie Germain")).toBeVisible();
+
+    const sessions = page.getByRole("region", { name: "Where you are signed in" });
+    await expect(sessions.getByText("Firefox on Windows")).toBeVisible();
+    await expect(sessions.getByText("This device")).toBeVisible();
+
+    const password = page.getByRole("region", { name: "Password" });
+    await password.getByLabel("Current password").fill("wrong password here");
+    await password.getByLabel("New password").fill("a better passphrase 1");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(password.getByText("That is not your current password.")).toBeVisible();
+    await password.getByLabel("Current password").fill(account.password);
+    await password.getByLabel("New password").fill(account.email);
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(password.getByText("The password must not be your e-mail address.", { exact: false })).toBeVisible();
+    await password.getByLabel("New password").fill("a better passphrase 1");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(password.getByRole("status")).toHaveText(
+      "Your password was changed and 1 other session was signed out.",
+    );
+    await expect(sessions.getByText("Firefox on Windows")).toHaveCount(0);
+    await other.goto("/profile");
+    await expect(other).toHaveURL(/\/login/);
+
+    // A new session elsewhere, signed out from here.
+    await logIn(other, account.email, "a better passphrase 1");
+    await page.reload();
+    await expect(sessions.getByText("Firefox on Windows")).toBeVisible();
+    await sessions.getByRole("button", { name: /^Sign out Firefox on Windows/ }).click();
+    await expect(sessions.getByRole("status")).toHaveText("That session was signed out.");
+    await other.goto("/profile");
+    await expect(other).toHaveURL(/\/login/);
+
+    const preferences = page.getByRole("region", { name: "Preferences" });
+    await preferences.getByLabel("Dark").check();
+    await preferences.getByLabel("Larger text").check();
+    await preferences.getByRole("button", { name: "Save preferences" }).click();
+    await expect(preferences.getByRole("status")).toHaveText("Your preferences were saved.");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.locator("html")).toHaveAttribute("data-larger-text", "");
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.locator("html")).toHaveAttribute("data-larger-text", "");
+    await expect(preferences.getByLabel("Larger text")).toBeChecked();
+    await elsewhere.close();
+    checkConsole();
+  });
+
+  test("export my data, then delete my account", async ({ page }) => {
+    const checkConsole = watchConsole(page, { expectedStatuses: [400, 401] });
+    await asNewClient(page);
+    const account = await createTestAccount("leaving");
+    await logIn(page, account.email, account.password);
+
+    const data = page.getByRole("region", { name: "Your data" });
+    const downloading = page.waitForEvent("download");
+    await data.getByRole("link", { name: "Export my data (JSON)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^numberlab-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+      account: { email: string; hasPassword: boolean };
+      sessions: unknown[];
+    };
+    expect(exported.account).toMatchObject({ email: account.email, hasPassword: true });
+    expect(exported.sessions).toHaveLength(1);
+    expect(JSON.stringify(exported)).not.toContain("argon2");
+
+    await data.getByRole("link", { name: "Delete my account…" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Delete your account");
+    await page.getByLabel("Your password").fill("not the password");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That is not your password. Nothing was deleted.");
+    await page.getByLabel("Your password").fill(account.password);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/login\?accountDeleted=1$/);
+    await expect(page.getByRole("status")).toContainText("Your account and everything stored about it were deleted.");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+
+    await page.getByLabel("E-mail address").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("The e-mail address or password is incorrect.");
+    checkConsole();
+  });
+});
