@@ -113,6 +113,44 @@ test.describe("the server process", () => {
     }
   });
 
+  test("without SMTP settings, admins read the mail in /admin/mailbox and its links work", async ({ page }) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "numberlab-mailbox-"));
+    const { db, close } = openDatabase({ dataDir });
+    await migrateToLatest(db);
+    const passwordHash = await hashPassword(PASSWORD);
+    await createUser(db, { email: "operator@example.org", passwordHash, role: "admin" });
+    await createUser(db, { email: "reader@example.org", passwordHash });
+    await close();
+    const server = await startServer({ SMTP_URL: "", DATA_DIR: dataDir });
+    try {
+      const asked = await fetch(`${server.url}/reset-password`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "reader@example.org" }),
+      });
+      expect(asked.status).toBe(200);
+
+      const login = await logIn(server.url, "operator@example.org");
+      const [name, value] = sessionCookie(login).split("=");
+      await page.context().addCookies([{ name: name!, value: value!, url: server.url }]);
+      await page.goto(`${server.url}/admin/mailbox`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mailbox");
+      const mail = page.getByRole("article").filter({ hasText: "Reset your Numberlab password" });
+      await expect(mail).toContainText("To reader@example.org");
+      const link = /http:\/\/\S+/.exec((await mail.textContent()) ?? "")?.[0];
+      expect(link?.startsWith(`${server.url}/reset-password/confirm?token=`)).toBe(true);
+
+      await page.context().clearCookies();
+      await page.goto(link!);
+      await page.getByLabel("New password").fill("a password from the mailbox");
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await expect(page).toHaveURL(/\/profile\?passwordReset=1$/);
+      await expect(page.getByText("Signed in as reader@example.org")).toBeVisible();
+    } finally {
+      await server.stop();
+    }
+  });
+
   // Like the model tests, this runs where TEST_DATABASE_URL names a PostgreSQL server (CI sets it).
   for (const adminUrl of process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []) {
     test("two instances on one PostgreSQL share sessions", async () => {
