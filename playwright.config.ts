@@ -8,6 +8,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/setup/chromium";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "numberlab-e2e-"));
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const SMTP_PORT = PORT + 1;
+export const OIDC_PORT = PORT + 2;
+/** "local" is the OpenID provider global-setup.ts starts; "down" points at a loopback port nothing listens on. */
+export const oidcTestProviders = {
+  local: {
+    name: "Local ID",
+    issuer: `http://127.0.0.1:${OIDC_PORT}`,
+    clientId: "numberlab-e2e",
+    clientSecret: "e2e-secret",
+  },
+  down: {
+    name: "Down ID",
+    issuer: `http://127.0.0.1:${PORT + 3}`,
+    clientId: "numberlab-e2e",
+    clientSecret: "e2e-secret",
+  },
+};
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
@@ -42,6 +58,17 @@ export default defineConfig({
       LOG_REQUESTS: "false",
       // The mail sink that global-setup.ts starts.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      OIDC_PROVIDERS: Object.keys(oidcTestProviders).join(","),
+      ...Object.fromEntries(
+        Object.entries(oidcTestProviders).flatMap(([id, provider]) =>
+          Object.entries({
+            NAME: provider.name,
+            ISSUER: provider.issuer,
+            CLIENT_ID: provider.clientId,
+            CLIENT_SECRET: provider.clientSecret,
+          }).map(([key, value]) => [`OIDC_${id.toUpperCase()}_${key}`, value]),
+        ),
+      ),
     },
   },
 });

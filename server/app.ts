@@ -8,6 +8,7 @@ import { serverInfoContext, type BuildInfo } from "../app/utils/request-context"
 import { getEnv } from "../app/utils/env.server";
 import { getSessionSecret } from "../app/utils/session.server";
 import { startHousekeeping } from "../app/utils/housekeeping.server";
+import { getOidcProviders } from "../app/utils/oidc-config.server";
 
 /** This bundle is the whole application behind the static files; server/index.ts hosts it. */
 export const buildInfo: BuildInfo = { id: build.assets.version, timestamp: __BUILD_TIMESTAMP__ };
@@ -18,6 +19,8 @@ let stopHousekeeping: (() => void) | undefined;
 export async function prepare(): Promise<{ dialect: string; applied: string[] }> {
   getEnv();
   getSessionSecret();
+  // Read now, so a mistake in the provider settings is reported at start.
+  getOidcProviders();
   const { db, dialect } = getDatabase();
   const applied = await migrateToLatest(db);
   stopHousekeeping ??= startHousekeeping(db);

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { getEnv } from "../app/utils/env.server";
+import { oidcFormActionOrigins } from "../app/utils/oidc-config.server";
 import { bodyLimit } from "./body-limit";
 import { closeGracefully } from "./graceful-shutdown";
 import { originCheck } from "./origin-check";
@@ -28,7 +29,7 @@ server.use(compression());
 
 let appModule: AppModule;
 if (development) {
-  server.use(securityHeaders({ development }));
+  server.use(securityHeaders({ development, formActionOrigins: oidcFormActionOrigins(process.env) }));
   server.use(bodyLimit());
   const vite = await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
   const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
@@ -60,7 +61,7 @@ if (development) {
   // A missing asset is a stale or mistyped URL, not a page: answer without rendering one.
   server.use("/assets", (_req, res) => void res.sendStatus(404));
   server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
-  server.use(securityHeaders({ development }));
+  server.use(securityHeaders({ development, formActionOrigins: oidcFormActionOrigins(process.env) }));
   server.use(bodyLimit());
   server.use(originCheck({ appUrl: env.APP_URL }));
   server.use(appModule.app);

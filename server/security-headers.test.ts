@@ -133,6 +133,11 @@ describe("contentSecurityPolicy", () => {
     expect(policy.match(/nonce-/g)).toHaveLength(1);
     expect(directives(policy).get("script-src")).toContain("'nonce-abc123=='");
   });
+
+  it("lets forms lead to the configured sign-in providers, and nowhere else", () => {
+    const policy = contentSecurityPolicy("n", { development: false, formActionOrigins: ["https://idp.example"] });
+    expect(directives(policy).get("form-action")).toEqual(["'self'", "https://idp.example"]);
+  });
 });
 
 describe("staticFileHeaders", () => {

@@ -8,7 +8,13 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * nonce ('strict-dynamic' lets them load the route chunks they import);
  * inline styles stay allowed because Emotion and KaTeX set style attributes.
  */
-export function contentSecurityPolicy(nonce: string, { development }: { development: boolean }) {
+export interface PolicyOptions {
+  development: boolean;
+  /** Other origins a form may lead to: the OpenID providers a sign-in button posts to, then redirects to. */
+  formActionOrigins?: string[];
+}
+
+export function contentSecurityPolicy(nonce: string, { development, formActionOrigins = [] }: PolicyOptions) {
   const directives = [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-inline'" : ""}`,
@@ -20,17 +26,17 @@ export function contentSecurityPolicy(nonce: string, { development }: { developm
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formActionOrigins].join(" "),
     "frame-ancestors 'none'",
   ];
   return directives.join("; ");
 }
 
-export function securityHeaders({ development }: { development: boolean }): RequestHandler {
+export function securityHeaders(options: PolicyOptions): RequestHandler {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { development }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");

@@ -123,9 +123,10 @@ export async function findPasswordHashById(db: Kysely<Database>, id: string): Pr
   return row?.password_hash ?? null;
 }
 
+/** True for a disabled account, and for one that no longer exists: neither may sign in. */
 export async function isDisabled(db: Kysely<Database>, id: string): Promise<boolean> {
   const row = await db.selectFrom("users").select("disabled_at").where("id", "=", id).executeTakeFirst();
-  return row?.disabled_at !== null && row?.disabled_at !== undefined;
+  return row === undefined || row.disabled_at !== null;
 }
 
 export async function setPasswordHash(db: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
@@ -142,6 +143,12 @@ export async function setDisplayName(db: Kysely<Database>, userId: string, displ
     .set({ display_name: displayName, updated_at: isoNow() })
     .where("id", "=", userId)
     .execute();
+}
+
+/** The preferences a user saved, or null if they never did (then the browser's own choices stand). */
+export async function findSavedPreferences(db: Kysely<Database>, userId: string): Promise<Preferences | null> {
+  const row = await db.selectFrom("users").select("preferences").where("id", "=", userId).executeTakeFirst();
+  return row?.preferences ? parsePreferences(row.preferences) : null;
 }
 
 export async function setPreferences(db: Kysely<Database>, userId: string, preferences: Preferences): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readOidcProviders } from "./oidc-config.server";
+import { oidcFormActionOrigins, readOidcProviders } from "./oidc-config.server";
 
 function problem(source: Record<string, string>): string {
   try {
@@ -47,5 +47,19 @@ describe("readOidcProviders", () => {
     expect(message).toContain("OIDC_GOOGLE_CLIENT_SECRET: is required");
     expect(message).toContain('"9bad" is not a valid id');
     expect(message).toContain('"google" is listed twice');
+  });
+
+  it("gives the providers' origins for the form-action policy, none for invalid settings", () => {
+    const settings = {
+      OIDC_PROVIDERS: "a,b",
+      OIDC_A_ISSUER: "https://login.example.com/tenant/v2.0",
+      OIDC_A_CLIENT_ID: "x",
+      OIDC_A_CLIENT_SECRET: "y",
+      OIDC_B_ISSUER: "https://login.example.com/other",
+      OIDC_B_CLIENT_ID: "x",
+      OIDC_B_CLIENT_SECRET: "y",
+    };
+    expect(oidcFormActionOrigins(settings)).toEqual(["https://login.example.com"]);
+    expect(oidcFormActionOrigins({ OIDC_PROVIDERS: "a" })).toEqual([]);
   });
 });

@@ -71,9 +71,33 @@ export function readOidcProviders(source: Record<string, string | undefined>): O
 
 let cached: OidcProviderConfig[] | undefined;
 
+/**
+ * The configured providers. Invalid settings are logged and leave third-party
+ * sign-in off (SPEC.md §3: a third party that fails to initialise must not
+ * stop the app); every other way to sign in keeps working.
+ */
 export function getOidcProviders(): OidcProviderConfig[] {
-  cached ??= readOidcProviders(process.env);
+  if (!cached) {
+    try {
+      cached = readOidcProviders(process.env);
+    } catch (error) {
+      console.warn(`${error instanceof Error ? error.message : String(error)}\nThird-party sign-in is off.`);
+      cached = [];
+    }
+  }
   return cached;
+}
+
+/**
+ * Where a sign-in button's form may lead: the providers' origins, for the
+ * form-action policy. Invalid settings give none (the app reports them).
+ */
+export function oidcFormActionOrigins(source: Record<string, string | undefined>): string[] {
+  try {
+    return [...new Set(readOidcProviders(source).map((provider) => new URL(provider.issuer).origin))];
+  } catch {
+    return [];
+  }
 }
 
 /** What pages may show about the providers: never the secrets. */

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { findUserById, isDisabled, recordSignIn } from "../models/user.server";
+import { findSavedPreferences, isDisabled, recordSignIn } from "../models/user.server";
 import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_MAX_AGE_SECONDS } from "../theme/color-scheme";
 import { getDatabase } from "./db.server";
 import { startSession } from "./session.server";
@@ -13,7 +13,7 @@ export class AccountDisabledError extends Error {
 /**
  * The one way every sign-in method (password, e-mail link, passkey, OpenID
  * provider) ends: refuse a disabled account, start a fresh session, note the
- * sign-in, carry the user's theme into the cookie, and redirect.
+ * sign-in, carry the theme the user saved (if any) into the cookie, and redirect.
  */
 export async function signIn(
   request: Request,
@@ -21,14 +21,16 @@ export async function signIn(
   { secure, redirectTo }: { secure: boolean; redirectTo: string },
 ): Promise<Response> {
   const { db } = getDatabase();
-  const user = await findUserById(db, userId);
-  if (!user || (await isDisabled(db, userId))) throw new AccountDisabledError();
+  if (await isDisabled(db, userId)) throw new AccountDisabledError();
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, userId, { secure }));
-  headers.append(
-    "Set-Cookie",
-    `${COLOR_SCHEME_COOKIE}=${user.preferences.theme}; Path=/; Max-Age=${COLOR_SCHEME_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`,
-  );
+  const saved = await findSavedPreferences(db, userId);
+  if (saved) {
+    headers.append(
+      "Set-Cookie",
+      `${COLOR_SCHEME_COOKIE}=${saved.theme}; Path=/; Max-Age=${COLOR_SCHEME_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
+  }
   await recordSignIn(db, userId);
   return redirect(redirectTo, { headers });
 }

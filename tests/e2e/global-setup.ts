@@ -2,17 +2,26 @@ import { request, type FullConfig } from "@playwright/test";
 import { migrateToLatest, openDatabase } from "../../database/connection";
 import { createUser, setRole, setSubscriptionStatus } from "../../app/models/user.server";
 import { hashPassword } from "../../app/utils/password.server";
-import { SMTP_PORT } from "../../playwright.config";
+import { OIDC_PORT, oidcTestProviders, SMTP_PORT } from "../../playwright.config";
+import { startOidcTestProvider } from "../setup/oidc-test-provider";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp, type SignedInRole } from "./accounts";
 import { startMailSink } from "./mail-sink";
 
 /**
- * Starts the SMTP sink the server sends to, creates one account per role in
- * the server's database, then signs each in through the real login form and
- * keeps its cookies for the tests. Returns the teardown.
+ * Starts the SMTP sink and the OpenID provider ("local") the server talks
+ * to, creates one account per role in the server's database, then signs each
+ * in through the real login form and keeps its cookies for the tests.
+ * Returns the teardown.
  */
 export default async function globalSetup(config: FullConfig) {
   const stopMailSink = await startMailSink(SMTP_PORT);
+  const { clientId, clientSecret } = oidcTestProviders.local;
+  const oidcProvider = await startOidcTestProvider({
+    port: OIDC_PORT,
+    clientId,
+    clientSecret,
+    redirectUris: [`${String(config.projects[0]?.use.baseURL)}/auth/oidc/local/callback`],
+  });
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
   const baseURL = String(config.projects[0]?.use.baseURL);
@@ -45,5 +54,8 @@ export default async function globalSetup(config: FullConfig) {
     await context.storageState({ path: storageStatePath(role) });
     await context.dispose();
   }
-  return stopMailSink;
+  return async () => {
+    await stopMailSink();
+    await oidcProvider.close();
+  };
 }

@@ -36,7 +36,7 @@ export function DetailsSection({ email, displayName, emailVerified, hasPassword,
             slotProps={{ htmlInput: { maxLength: displayNameMaxLength } }}
             sx={{ flexGrow: 1 }}
           />
-          <Button type="submit" variant="outlined" disabled={name.busy} sx={{ mt: { sm: 1 } }}>
+          <Button type="submit" variant="outlined" color="inherit" disabled={name.busy} sx={{ mt: { sm: 1 } }}>
             Save name
           </Button>
         </Stack>
@@ -50,7 +50,7 @@ export function DetailsSection({ email, displayName, emailVerified, hasPassword,
         <Chip
           size="small"
           label={emailVerified ? "Confirmed" : "Not confirmed"}
-          color={emailVerified ? "success" : "warning"}
+          color={emailVerified ? "success" : "default"}
           variant="outlined"
         />
       </Stack>
@@ -58,7 +58,7 @@ export function DetailsSection({ email, displayName, emailVerified, hasPassword,
         <verification.fetcher.Form method="post">
           <input type="hidden" name="intent" value="send-verification" />
           <FormFeedback message={verification.message} error={verification.errors.form} />
-          <Button type="submit" variant="outlined" disabled={verification.busy} sx={{ mb: 3 }}>
+          <Button type="submit" variant="outlined" color="inherit" disabled={verification.busy} sx={{ mb: 3 }}>
             Send me a confirmation link
           </Button>
         </verification.fetcher.Form>
@@ -89,7 +89,7 @@ export function DetailsSection({ email, displayName, emailVerified, hasPassword,
             />
           )}
           <div>
-            <Button type="submit" variant="outlined" disabled={change.busy}>
+            <Button type="submit" variant="outlined" color="inherit" disabled={change.busy}>
               Change e-mail address
             </Button>
           </div>

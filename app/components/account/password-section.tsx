@@ -50,7 +50,7 @@ export function PasswordSection({ email, hasPassword, minLength }: { email: stri
             helperText={form.errors.newPassword ?? `At least ${minLength} characters, not a common password.`}
           />
           <div>
-            <Button type="submit" variant="outlined" disabled={form.busy}>
+            <Button type="submit" variant="outlined" color="inherit" disabled={form.busy}>
               {hasPassword ? "Change password" : "Set password"}
             </Button>
           </div>

@@ -30,21 +30,21 @@ export function PreferencesSection({ preferences }: { preferences: Preferences }
           <FormControl>
             <FormLabel id="theme-label">Theme</FormLabel>
             <RadioGroup row aria-labelledby="theme-label" name="theme" defaultValue={preferences.theme}>
-              <FormControlLabel value="light" control={<Radio />} label="Light" />
-              <FormControlLabel value="dark" control={<Radio />} label="Dark" />
-              <FormControlLabel value="system" control={<Radio />} label="Same as my system" />
+              <FormControlLabel value="light" control={<Radio color="default" />} label="Light" />
+              <FormControlLabel value="dark" control={<Radio color="default" />} label="Dark" />
+              <FormControlLabel value="system" control={<Radio color="default" />} label="Same as my system" />
             </RadioGroup>
           </FormControl>
           <FormControlLabel
-            control={<Switch name="reducedMotion" defaultChecked={preferences.reducedMotion} />}
+            control={<Switch color="default" name="reducedMotion" defaultChecked={preferences.reducedMotion} />}
             label="Reduce motion (no animations or transitions)"
           />
           <FormControlLabel
-            control={<Switch name="largerText" defaultChecked={preferences.largerText} />}
+            control={<Switch color="default" name="largerText" defaultChecked={preferences.largerText} />}
             label="Larger text"
           />
           <div>
-            <Button type="submit" variant="outlined" disabled={form.busy}>
+            <Button type="submit" variant="outlined" color="inherit" disabled={form.busy}>
               Save preferences
             </Button>
           </div>

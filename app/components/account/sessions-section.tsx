@@ -32,7 +32,7 @@ export function SessionsSection({ sessions }: { sessions: SessionItem[] }) {
             disableGutters
             secondaryAction={
               session.current ? (
-                <Chip size="small" label="This device" color="primary" variant="outlined" />
+                <Chip size="small" label="This device" variant="outlined" />
               ) : (
                 <revoke.fetcher.Form method="post">
                   <input type="hidden" name="intent" value="revoke-session" />

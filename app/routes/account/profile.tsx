@@ -4,6 +4,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import { DetailsSection } from "../../components/account/details-section";
+import { IdentitiesSection } from "../../components/account/identities-section";
 import { formatDate } from "../../components/account/format-date";
 import { PasswordSection } from "../../components/account/password-section";
 import { PreferencesSection } from "../../components/account/preferences-section";
@@ -18,6 +19,7 @@ import { getDatabase } from "../../utils/db.server";
 import { deviceLabel } from "../../utils/device-label";
 import { formValues } from "../../utils/form.server";
 import { PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
+import { identitiesSection } from "../../utils/linked-identities.server";
 import { handleProfileAction } from "../../utils/profile-actions.server";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../utils/profile-rules";
 import { serverInfoContext } from "../../utils/request-context";
@@ -32,11 +34,15 @@ const subscriptionLabels: Record<string, string> = {
   canceled: "Cancelled",
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [sessions, methods] = await Promise.all([listUserSessions(db, user.id), findSignInMethods(db, user.id)]);
+  const [sessions, methods, identities] = await Promise.all([
+    listUserSessions(db, user.id),
+    findSignInMethods(db, user.id),
+    identitiesSection(db, user.id, new URL(request.url)),
+  ]);
   return {
     account: {
       email: user.email,
@@ -50,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       hasPassword: methods.password,
     },
     preferences: user.preferences,
+    identities,
     sessions: sessions.map((session) => ({
       id: session.id,
       device: deviceLabel(session.userAgent),
@@ -67,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { account, preferences, sessions } = loaderData;
+  const { account, preferences, identities, sessions } = loaderData;
   return (
     <Page title="Your profile" lead={`Signed in as ${account.label}`}>
       <Stack spacing={3}>
@@ -96,7 +103,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Typography>
             You have not taken a quiz yet. Your chapters, quiz results and the skills you have mastered will show here.
           </Typography>
-          <Button component={Link} to="/chapter/atomic-model-of-numbers" sx={{ mt: 1, px: 0 }}>
+          <Button component={Link} to="/chapter/atomic-model-of-numbers" color="inherit" variant="outlined" sx={{ mt: 2 }}>
             Start with chapter 1
           </Button>
         </ProfileSection>
@@ -109,6 +116,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           displayNameMaxLength={DISPLAY_NAME_MAX_LENGTH}
         />
         <PasswordSection email={account.email} hasPassword={account.hasPassword} minLength={PASSWORD_MIN_LENGTH} />
+        <IdentitiesSection {...identities} />
         <SessionsSection sessions={sessions} />
         <PreferencesSection preferences={preferences} />
 
@@ -118,7 +126,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           description="Download everything Numberlab stores about you, or delete your account."
         >
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <Button href="/profile/export" variant="outlined" download>
+            <Button href="/profile/export" variant="outlined" color="inherit" download>
               Export my data (JSON)
             </Button>
             <Button component={Link} to="/profile/delete" variant="outlined" color="error">

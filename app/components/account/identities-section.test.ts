@@ -1,0 +1,56 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { IdentitiesSection, type IdentitiesSectionProps } from "./identities-section";
+
+function render(props: IdentitiesSectionProps): string {
+  const Stub = createRoutesStub([{ path: "/profile", Component: () => createElement(IdentitiesSection, props) }]);
+  return renderToString(createElement(Stub, { initialEntries: ["/profile"] }));
+}
+
+const linked = {
+  id: "identity-1",
+  providerName: "Our school",
+  email: "pupil@school.example",
+  createdAt: "2026-03-04T10:00:00.000Z",
+  lastUsedAt: "2026-05-06T10:00:00.000Z",
+};
+
+describe("IdentitiesSection", () => {
+  it("lists linked providers with a Remove form each, and Link buttons for the others", () => {
+    const html = render({
+      identities: [linked],
+      linkable: [{ id: "google", name: "Google" }],
+      canRemove: true,
+      notice: null,
+    });
+    expect(html).toContain("Our school · pupil@school.example");
+    expect(html).toContain("Linked 4 March 2026 · last used 6 May 2026");
+    expect(html).toContain('action="/profile/identities" method="post"');
+    expect(html).toContain('name="identityId" value="identity-1"');
+    expect(html).toContain('aria-label="Remove Our school"');
+    expect(html).not.toMatch(/<button[^>]*disabled[^>]*aria-label="Remove Our school"/);
+    expect(html).toContain('action="/auth/oidc/google" method="post"');
+    expect(html).toContain('name="intent" value="link"');
+    expect(html).toContain("Link Google");
+  });
+
+  it("disables Remove and says why when it is the only way to sign in", () => {
+    const html = render({ identities: [linked], linkable: [], canRemove: false, notice: null });
+    expect(html).toMatch(/<button[^>]*disabled[^>]*aria-label="Remove Our school"/);
+    expect(html).toContain("This is your only way to log in");
+  });
+
+  it("shows a notice, and nothing at all without providers", () => {
+    const html = render({
+      identities: [],
+      linkable: [{ id: "google", name: "Google" }],
+      canRemove: true,
+      notice: { severity: "error", message: "Nope." },
+    });
+    expect(html).toMatch(/role="alert"[^>]*>.*Nope\./s);
+    expect(html).toContain("No provider is linked yet.");
+    expect(render({ identities: [], linkable: [], canRemove: true, notice: null })).toBe("");
+  });
+});

@@ -1,0 +1,144 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../database/schema";
+import { isoNow } from "../utils/time";
+
+/** An account's sign-in with a third-party OpenID provider. */
+export interface Identity {
+  id: string;
+  userId: string;
+  /** The provider's id from OIDC_PROVIDERS, e.g. "google". */
+  provider: string;
+  /** The provider's stable id for the person (the ID token's `sub`). */
+  subject: string;
+  /** The address the provider gave when the identity was linked, for display only. */
+  email: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+const identityColumns = ["id", "user_id", "provider", "subject", "email", "created_at", "last_used_at"] as const;
+
+type IdentityRow = Pick<Database["identities"], (typeof identityColumns)[number]>;
+
+function toIdentity(row: IdentityRow): Identity {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    provider: row.provider,
+    subject: row.subject,
+    email: row.email,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+/** The provider identity is already linked to an account (maybe this one). */
+export class IdentityTakenError extends Error {
+  constructor() {
+    super("This sign-in is already linked to an account.");
+  }
+}
+
+/** The account already has an identity at this provider; one per provider keeps the profile unambiguous. */
+export class ProviderAlreadyLinkedError extends Error {
+  constructor() {
+    super("This account is already linked to this provider.");
+  }
+}
+
+export async function findIdentity(
+  db: Kysely<Database>,
+  provider: string,
+  subject: string,
+): Promise<Identity | undefined> {
+  const row = await db
+    .selectFrom("identities")
+    .select(identityColumns)
+    .where("provider", "=", provider)
+    .where("subject", "=", subject)
+    .executeTakeFirst();
+  return row && toIdentity(row);
+}
+
+/**
+ * Links a provider identity to an account. Throws IdentityTakenError when
+ * (provider, subject) is linked already, ProviderAlreadyLinkedError when the
+ * account has another identity at the same provider.
+ */
+export async function createIdentity(
+  db: Kysely<Database>,
+  input: { userId: string; provider: string; subject: string; email: string | null },
+): Promise<Identity> {
+  if (await findIdentity(db, input.provider, input.subject)) throw new IdentityTakenError();
+  const existing = await db
+    .selectFrom("identities")
+    .select("id")
+    .where("user_id", "=", input.userId)
+    .where("provider", "=", input.provider)
+    .executeTakeFirst();
+  if (existing) throw new ProviderAlreadyLinkedError();
+  const now = isoNow();
+  try {
+    const row = await db
+      .insertInto("identities")
+      .values({
+        id: crypto.randomUUID(),
+        user_id: input.userId,
+        provider: input.provider,
+        subject: input.subject,
+        email: input.email,
+        created_at: now,
+        last_used_at: now,
+      })
+      .returning(identityColumns)
+      .executeTakeFirstOrThrow();
+    return toIdentity(row);
+  } catch (error) {
+    // Two callbacks for the same identity raced past the check above.
+    if (isUniqueViolation(error)) throw new IdentityTakenError();
+    throw error;
+  }
+}
+
+/** A user's linked identities, oldest first. */
+export async function listUserIdentities(db: Kysely<Database>, userId: string): Promise<Identity[]> {
+  const rows = await db
+    .selectFrom("identities")
+    .select(identityColumns)
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toIdentity);
+}
+
+/** Removes one of a user's identities; returns the removed identity, or undefined when the user has no such identity. */
+export async function deleteUserIdentity(
+  db: Kysely<Database>,
+  userId: string,
+  identityId: string,
+): Promise<Identity | undefined> {
+  const row = await db
+    .deleteFrom("identities")
+    .where("id", "=", identityId)
+    .where("user_id", "=", userId)
+    .returning(identityColumns)
+    .executeTakeFirst();
+  return row && toIdentity(row);
+}
+
+/** Notes a sign-in with this identity, and keeps the provider's current address for display. */
+export async function touchIdentity(db: Kysely<Database>, identityId: string, email?: string | null): Promise<void> {
+  await db
+    .updateTable("identities")
+    .set(email === undefined ? { last_used_at: isoNow() } : { last_used_at: isoNow(), email })
+    .where("id", "=", identityId)
+    .execute();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code } = error as { code?: unknown };
+  // PostgreSQL unique_violation, SQLite constraint error.
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
