@@ -12,6 +12,8 @@ export const rateLimits = {
   // Each sign-up sends an e-mail: keep anyone from flooding one inbox.
   signupPerEmail: { name: "signup:email", limit: 3, windowMs: 60 * MINUTE },
   contactPerIp: { name: "contact:ip", limit: 5, windowMs: 10 * MINUTE },
+  // Each start stores a flow until it expires; generous, as a class behind one address may sign in at once.
+  oidcStartPerIp: { name: "oidc-start:ip", limit: 60, windowMs: 15 * MINUTE },
   // Each passkey prompt stores a challenge: keep anyone from filling the table.
   passkeyOptionsPerIp: { name: "passkey-options:ip", limit: 60, windowMs: 15 * MINUTE },
   passkeySignInPerIp: { name: "passkey-sign-in:ip", limit: 30, windowMs: 15 * MINUTE },

@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import { DetailsSection } from "../../components/account/details-section";
 import { IdentitiesSection } from "../../components/account/identities-section";
+import { PasskeysSection } from "../../components/account/passkeys-section";
 import { formatDate } from "../../components/account/format-date";
 import { PasswordSection } from "../../components/account/password-section";
 import { PreferencesSection } from "../../components/account/preferences-section";
@@ -20,6 +21,7 @@ import { deviceLabel } from "../../utils/device-label";
 import { formValues } from "../../utils/form.server";
 import { PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
 import { identitiesSection } from "../../utils/linked-identities.server";
+import { loadPasskeysSection } from "../../utils/passkeys.server";
 import { handleProfileAction } from "../../utils/profile-actions.server";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../utils/profile-rules";
 import { serverInfoContext } from "../../utils/request-context";
@@ -38,10 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [sessions, methods, identities] = await Promise.all([
+  const [sessions, methods, identities, passkeys] = await Promise.all([
     listUserSessions(db, user.id),
     findSignInMethods(db, user.id),
     identitiesSection(db, user.id, new URL(request.url)),
+    loadPasskeysSection(db, user.id),
   ]);
   return {
     account: {
@@ -57,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     preferences: user.preferences,
     identities,
+    passkeys,
     sessions: sessions.map((session) => ({
       id: session.id,
       device: deviceLabel(session.userAgent),
@@ -74,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { account, preferences, identities, sessions } = loaderData;
+  const { account, preferences, identities, passkeys, sessions } = loaderData;
   return (
     <Page title="Your profile" lead={`Signed in as ${account.label}`}>
       <Stack spacing={3}>
@@ -116,6 +120,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           displayNameMaxLength={DISPLAY_NAME_MAX_LENGTH}
         />
         <PasswordSection email={account.email} hasPassword={account.hasPassword} minLength={PASSWORD_MIN_LENGTH} />
+        <PasskeysSection {...passkeys} />
         <IdentitiesSection {...identities} />
         <SessionsSection sessions={sessions} />
         <PreferencesSection preferences={preferences} />

@@ -1,6 +1,8 @@
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
+import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
@@ -9,11 +11,16 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { TextLink } from "../../components/prose";
+import { PasskeySignInButton } from "../../components/auth/passkey-sign-in-button";
+import { OidcButtons } from "../../components/auth/oidc-buttons";
 import { findPasswordHash, normalizeEmail } from "../../models/user.server";
 import { getDatabase } from "../../utils/db.server";
 import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { newPasswordProblem } from "../../utils/common-passwords.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
 import { publicOrigin } from "../../utils/mail.server";
+import { publicOidcProviders } from "../../utils/oidc-config.server";
 import { verifyPassword } from "../../utils/password.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
@@ -33,14 +40,12 @@ const loginSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
 
-const signupSchema = z.object({
-  intent: z.literal("signup"),
-  email: emailField,
-  password: passwordText
-    .min(1, "Choose a password.")
-    .min(PASSWORD_MIN_LENGTH, `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
-});
+const signupSchema = z
+  .object({ intent: z.literal("signup"), email: emailField, password: passwordText })
+  .superRefine(({ email, password }, ctx) => {
+    const problem = newPasswordProblem(password, email);
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
 
 const formSchema = z.discriminatedUnion("intent", [loginSchema, signupSchema], {
   error: "Choose whether to log in or create an account.",
@@ -58,6 +63,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const),
     redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/profile"),
+    accountDeleted: url.searchParams.has("accountDeleted"),
+    providers: publicOidcProviders(),
   };
 }
 
@@ -152,6 +159,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Tab value="login" label="Log in" component={Link} to={query("login")} replace />
           <Tab value="signup" label="Create account" component={Link} to={query("signup")} replace />
         </Tabs>
+        {loaderData.accountDeleted && (
+          <Alert severity="success" role="status" sx={{ mb: 3 }}>
+            Your account and everything stored about it were deleted. Thank you for learning with us.
+          </Alert>
+        )}
         {signupRequested ? (
           <Alert severity="success" role="status">
             Check your inbox at <strong>{signupRequested}</strong>: we sent you a link to finish creating your account.
@@ -190,8 +202,25 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               <Button type="submit" variant="contained" size="large" disabled={busy}>
                 {signup ? "Create account" : "Log in"}
               </Button>
+              {!signup && (
+                <Typography variant="body2">
+                  <TextLink to="/reset-password">Forgot your password?</TextLink>
+                </Typography>
+              )}
             </Stack>
           </Form>
+        )}
+        {!signup && (
+          <>
+            <Divider sx={{ my: 3 }}>or</Divider>
+            <PasskeySignInButton redirectTo={redirectTo} />
+          </>
+        )}
+        {loaderData.providers.length > 0 && (
+          <>
+            {signup ? <Divider sx={{ my: 3 }}>or</Divider> : <Box sx={{ mt: 1.5 }} />}
+            <OidcButtons providers={loaderData.providers} intent="sign-in" redirectTo={redirectTo} />
+          </>
         )}
       </Paper>
     </Container>

@@ -1,0 +1,65 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { PASSKEY_NAME_MAX_LENGTH, removePasskey, renamePasskey } from "../../models/passkey.server";
+import { LAST_SIGN_IN_METHOD } from "../../models/sign-in-methods.server";
+import { requireUser } from "../../utils/access.server";
+import { getDatabase } from "../../utils/db.server";
+import { fieldErrors, formValues } from "../../utils/form.server";
+import { safeRedirectPath } from "../../utils/safe-redirect";
+import type { Route } from "./+types/passkeys";
+
+const passkeyId = z
+  .string({ error: "Choose one passkey." })
+  .min(1, "Choose one passkey.")
+  .max(1400, "Choose one passkey.");
+
+const formSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("rename"),
+      id: passkeyId,
+      name: z
+        .string({ error: "The name must be a single piece of text." })
+        .trim()
+        .min(1, "Enter a name for the passkey.")
+        .max(PASSKEY_NAME_MAX_LENGTH, `The name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters.`),
+    }),
+    z.object({ intent: z.literal("remove"), id: passkeyId }),
+  ],
+  { error: "Choose whether to rename or remove the passkey." },
+);
+
+const NOT_YOURS = "This passkey is not on your account any more. Reload the page to see your passkeys.";
+
+/**
+ * Renames or removes one of the signed-in user's passkeys, then goes back to
+ * the page it came from (the profile by default). A refusal answers
+ * `{ error, field }` with a 4xx status for the form to show.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const values = formValues(await request.formData());
+  const parsed = formSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const [field, message] = Object.entries(errors)[0] ?? ["form", "The request is not valid."];
+    return data({ error: message ?? "The request is not valid.", field }, { status: 400 });
+  }
+  const { db } = getDatabase();
+  const input = parsed.data;
+  if (input.intent === "rename") {
+    const renamed = await renamePasskey(db, { userId: user.id, id: input.id, name: input.name });
+    if (!renamed) return data({ error: NOT_YOURS, field: "form" }, { status: 404 });
+  } else {
+    const result = await removePasskey(db, { userId: user.id, id: input.id });
+    if (result === "not-found") return data({ error: NOT_YOURS, field: "form" }, { status: 404 });
+    if (result === "last-sign-in-method") return data({ error: LAST_SIGN_IN_METHOD, field: "form" }, { status: 409 });
+  }
+  return redirect(safeRedirectPath(values.redirectTo, "/profile"));
+}
+
+/** A visit by link just goes to the profile. */
+export function loader() {
+  return redirect("/profile");
+}

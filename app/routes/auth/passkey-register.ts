@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { requireUser } from "../../utils/access.server";
+import { getDatabase } from "../../utils/db.server";
+import { postOnly, readJsonBody } from "../../utils/json-request.server";
+import { publicOrigin } from "../../utils/mail.server";
+import {
+  passkeyFlowCookie,
+  passkeyNameField,
+  passkeyRefusal,
+  readPasskeyFlowToken,
+  registerPasskey,
+  registrationResponseSchema,
+  relyingParty,
+} from "../../utils/passkeys.server";
+import { serverInfoContext } from "../../utils/request-context";
+import type { Route } from "./+types/passkey-register";
+
+const bodySchema = z.object(
+  { response: registrationResponseSchema, name: passkeyNameField.optional() },
+  { error: "The request body must be a JSON object." },
+);
+
+/** Finishes adding a passkey: answers `{ passkey }`, or `{ error }` with a 4xx status. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverInfoContext);
+  const body = await readJsonBody(request, bodySchema);
+  if ("invalid" in body) return body.invalid;
+  const headers = new Headers({ "Set-Cookie": passkeyFlowCookie("passkey-register", "", { secure: server.isSecure }) });
+  try {
+    const passkey = await registerPasskey(getDatabase().db, {
+      user: requireUser(context),
+      flowToken: readPasskeyFlowToken(request, "passkey-register"),
+      response: body.data.response,
+      name: body.data.name,
+      rp: relyingParty(publicOrigin(request)),
+    });
+    headers.set("Cache-Control", "no-store");
+    return Response.json({ passkey }, { headers });
+  } catch (error) {
+    return passkeyRefusal(error, headers);
+  }
+}
+
+export const loader = postOnly;

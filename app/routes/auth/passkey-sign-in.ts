@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { getDatabase } from "../../utils/db.server";
+import { postOnly, readJsonBody } from "../../utils/json-request.server";
+import { publicOrigin } from "../../utils/mail.server";
+import {
+  authenticationResponseSchema,
+  passkeyFlowCookie,
+  passkeyRefusal,
+  readPasskeyFlowToken,
+  relyingParty,
+  verifyPasskeySignIn,
+} from "../../utils/passkeys.server";
+import { serverInfoContext } from "../../utils/request-context";
+import { safeRedirectPath } from "../../utils/safe-redirect";
+import { signIn } from "../../utils/sign-in.server";
+import type { Route } from "./+types/passkey-sign-in";
+
+const bodySchema = z.object(
+  { response: authenticationResponseSchema, redirectTo: z.unknown().optional() },
+  { error: "The request body must be a JSON object." },
+);
+
+/**
+ * Finishes a passkey sign-in. Answers JSON `{ redirectTo }` with the session
+ * cookies, for the page to navigate to; or `{ error }` with a 4xx status.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverInfoContext);
+  const body = await readJsonBody(request, bodySchema);
+  if ("invalid" in body) return body.invalid;
+  const redirectTo = safeRedirectPath(body.data.redirectTo, "/profile");
+  // The challenge is spent whatever happens next.
+  const headers = new Headers({ "Set-Cookie": passkeyFlowCookie("passkey-sign-in", "", { secure: server.isSecure }) });
+  try {
+    const { userId } = await verifyPasskeySignIn(getDatabase().db, {
+      flowToken: readPasskeyFlowToken(request, "passkey-sign-in"),
+      response: body.data.response,
+      rp: relyingParty(publicOrigin(request)),
+      clientIp: server.clientIp,
+    });
+    const signedIn = await signIn(request, userId, { secure: server.isSecure, redirectTo });
+    for (const cookie of signedIn.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    headers.set("Cache-Control", "no-store");
+    return Response.json({ redirectTo }, { headers });
+  } catch (error) {
+    return passkeyRefusal(error, headers);
+  }
+}
+
+export const loader = postOnly;
