@@ -48,7 +48,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   return {
     user: user && { email: user.email, role: user.role },
-    preferences: user ? { reducedMotion: user.preferences.reducedMotion, largerText: user.preferences.largerText } : null,
+    preferences: user
+      ? { reducedMotion: user.preferences.reducedMotion, largerText: user.preferences.largerText }
+      : null,
     colorScheme: readColorSchemeCookie(request.headers.get("Cookie")),
     buildId: context.get(serverInfoContext).build.id,
   };

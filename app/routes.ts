@@ -27,6 +27,13 @@ export default [
   route("reset-password/confirm", "routes/auth/reset-password-confirm.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("change-email/confirm", "routes/auth/change-email-confirm.tsx"),
+  route("tests/newlogin", "routes/labs/newlogin.tsx"),
+  route("auth/passkey/sign-in/options", "routes/auth/passkey-sign-in-options.ts"),
+  route("auth/passkey/sign-in", "routes/auth/passkey-sign-in.ts"),
+  route("auth/oidc/:provider", "routes/auth/oidc-start.tsx"),
+  route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.tsx"),
+  // Public, not guest-only: a signed-in visitor who started a provider sign-in must be able to finish it.
+  route("login/link-account", "routes/auth/link-account.tsx"),
 
   // Resources.
   route("healthz", "routes/resources/healthz.ts"),
@@ -42,6 +49,12 @@ export default [
 
   layout("routes/access/requires-auth.ts", [
     route("profile", "routes/account/profile.tsx"),
+    route("profile/export", "routes/account/profile-export.ts"),
+    route("profile/delete", "routes/account/profile-delete.tsx"),
+    route("profile/passkeys", "routes/account/passkeys.ts"),
+    route("profile/identities", "routes/account/identities.ts"),
+    route("auth/passkey/register/options", "routes/auth/passkey-register-options.ts"),
+    route("auth/passkey/register", "routes/auth/passkey-register.ts"),
     ...chapters.map((chapter) =>
       route(`chapter/${chapter.slug}`, "routes/chapters/chapter.tsx", { id: `chapter/${chapter.slug}` }),
     ),
@@ -50,6 +63,10 @@ export default [
 
   layout("routes/access/requires-admin.ts", [
     route("admin/adminMessage", "routes/admin/contact-inbox.tsx"),
+    route("admin/adminUser", "routes/admin/users.tsx"),
+    route("admin/adminUser/audit", "routes/admin/audit-log.tsx"),
+    route("tests/user-info", "routes/labs/user-info.tsx"),
+    route("admin/mailbox", "routes/admin/mailbox.tsx"),
     ...upcoming("admin"),
   ]),
 

@@ -79,12 +79,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "public",
   },
   {
-    path: "tests/newlogin",
-    title: "Sign in, another way",
-    purpose: "An alternative design of the sign-in page, with passkeys or an e-mailed link.",
-    access: "public",
-  },
-  {
     path: "tests/plotfunction",
     title: "Plot a function",
     purpose: "Type y = f(x) and see its graph.",
@@ -188,12 +182,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "admin",
   },
   {
-    path: "tests/user-info",
-    title: "Session details",
-    purpose: "The current session's user, role and entitlements.",
-    access: "admin",
-  },
-  {
     path: "tests/validator",
     title: "Answer validator",
     purpose: "Compare an expected and a given answer and see the verdict explained.",
@@ -217,12 +205,6 @@ export const upcomingPages: UpcomingPage[] = [
     path: "admin/adminia",
     title: "Content assistant",
     purpose: "Draft lesson or quiz text with an OpenAI-compatible model, when one is configured.",
-    access: "admin",
-  },
-  {
-    path: "admin/adminUser",
-    title: "Users",
-    purpose: "Search users, change roles, disable accounts and see subscriptions.",
     access: "admin",
   },
   {

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { findPasswordHash, findUserByEmail } from "../app/models/user.server";
+import { listAuditEntries } from "../app/models/audit-log.server";
+import { createSession, findSessionUser } from "../app/models/session.server";
+import { createUser, findPasswordHash, findUserByEmail } from "../app/models/user.server";
 import { verifyPassword } from "../app/utils/password.server";
 import { testDialects, useTestDatabase } from "../tests/setup/test-database";
 
@@ -35,10 +37,35 @@ describe.each(testDialects)("npm run admin on %s", (dialect) => {
 
     expect((await admin(["grant", "operator@example.org"])).code).toBe(0);
     expect((await findUserByEmail(database.db, "operator@example.org"))?.role).toBe("admin");
+    // A second admin, so the first may give up the role.
+    await createUser(database.db, { email: "deputy@example.org", passwordHash: null, role: "admin" });
+    const operator = await findUserByEmail(database.db, "operator@example.org");
+    const { token } = await createSession(database.db, operator!.id, null);
     const revoked = await admin(["revoke", "OPERATOR@example.org"]);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain("no longer an administrator");
     expect((await findUserByEmail(database.db, "operator@example.org"))?.role).toBe("user");
+    expect(await findSessionUser(database.db, token)).toBeUndefined();
+
+    // Each step is in the audit log, done by the command line (no actor).
+    const { entries } = await listAuditEntries(database.db, { filter: { targetEmail: "operator@example.org" } });
+    expect(entries.map((entry) => [entry.action, entry.actor, entry.details])).toEqual([
+      ["role.revoke", null, { sessionsEnded: 1 }],
+      ["role.grant", null, null],
+      ["user.create", null, null],
+    ]);
+  });
+
+  it("refuses to revoke the last administrator and changes nothing", async () => {
+    await createUser(database.db, { email: "only@example.org", passwordHash: null });
+    await database.db.updateTable("users").set({ role: "user" }).execute();
+    expect((await admin(["grant", "only@example.org"])).code).toBe(0);
+    const refused = await admin(["revoke", "only@example.org"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("only@example.org is the last active administrator");
+    expect((await findUserByEmail(database.db, "only@example.org"))?.role).toBe("admin");
+    const { entries } = await listAuditEntries(database.db, { filter: { targetEmail: "only@example.org" } });
+    expect(entries.map((entry) => entry.action)).toEqual(["role.grant"]);
   });
 
   it("refuses bad input with a clear message and changes nothing", async () => {

@@ -1,7 +1,8 @@
 import { createInterface } from "node:readline";
 import { z } from "zod";
-import { createUser, findUserByEmail, setRole } from "../app/models/user.server";
-import { deleteUserSessions } from "../app/models/session.server";
+import { grantAdmin, revokeAdmin } from "../app/models/admin-users.server";
+import { recordAudit } from "../app/models/audit-log.server";
+import { createUser, findUserByEmail } from "../app/models/user.server";
 import { emailField } from "../app/utils/form.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../app/utils/password-rules";
 import { hashPassword } from "../app/utils/password.server";
@@ -11,7 +12,7 @@ const USAGE = `Usage: npm run admin -- <command> EMAIL
 
   create-user EMAIL   create an account; the password is read from standard input
   grant EMAIL         make the account an administrator
-  revoke EMAIL        take administrator rights away (the account stays)`;
+  revoke EMAIL        take administrator rights away (the account stays; refused for the last one)`;
 
 const passwordSchema = z
   .string()
@@ -31,19 +32,31 @@ async function main(args: string[]): Promise<string> {
   const password = command === "create-user" ? passwordSchema.parse(await readPassword()) : undefined;
   const { db, close } = await openMigratedDatabase();
   try {
+    // The audit log shows these with no actor: "command line".
     if (command === "create-user" && password !== undefined) {
-      const user = await createUser(db, { email: email.data, passwordHash: await hashPassword(password) });
+      const passwordHash = await hashPassword(password);
+      const user = await db.transaction().execute(async (trx) => {
+        const created = await createUser(trx, { email: email.data, passwordHash });
+        await recordAudit(trx, {
+          actor: null,
+          action: "user.create",
+          target: { id: created.id, email: created.email },
+        });
+        return created;
+      });
       return `Created the account ${user.email}.`;
     }
     const user = await findUserByEmail(db, email.data);
     if (!user) throw new Error(`No account has the e-mail address ${email.data}.`);
-    const role = command === "grant" ? "admin" : "user";
-    await setRole(db, user.email, role);
+    if (command === "grant") {
+      const { changed } = await grantAdmin(db, null, user.id);
+      return changed ? `${user.email} is now an administrator.` : `${user.email} already is an administrator.`;
+    }
     // A demoted admin should not keep admin pages open in another tab's session.
-    if (role === "user") await deleteUserSessions(db, user.id);
-    return role === "admin"
-      ? `${user.email} is now an administrator.`
-      : `${user.email} is no longer an administrator; their sessions were ended.`;
+    const { changed } = await revokeAdmin(db, null, user.id, { endSessions: true });
+    return changed
+      ? `${user.email} is no longer an administrator; their sessions were ended.`
+      : `${user.email} is not an administrator.`;
   } finally {
     await close();
   }

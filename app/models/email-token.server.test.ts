@@ -61,7 +61,11 @@ describe.each(testDialects)("e-mail tokens on %s", (dialect) => {
 
   it("is bound to its purpose, carries its user, and can be voided per user and purpose", async () => {
     const user = await createUser(database.db, { email: "f@example.org", passwordHash: null });
-    const reset = await createEmailToken(database.db, { purpose: "reset-password", email: user.email, userId: user.id });
+    const reset = await createEmailToken(database.db, {
+      purpose: "reset-password",
+      email: user.email,
+      userId: user.id,
+    });
     const verify = await createEmailToken(database.db, { purpose: "verify-email", email: user.email, userId: user.id });
     expect(await findEmailToken(database.db, reset, "verify-email")).toBeUndefined();
     expect(await findEmailToken(database.db, reset, "reset-password")).toEqual({

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
-import { consumeRateLimit, deleteExpiredRateLimits, rateLimitSubjectKey, type RateLimitRule } from "./rate-limit.server";
+import {
+  consumeRateLimit,
+  deleteExpiredRateLimits,
+  rateLimitSubjectKey,
+  type RateLimitRule,
+} from "./rate-limit.server";
 
 const MINUTE_MS = 60 * 1000;
 /** A whole minute (and a whole quarter of an hour) since the epoch, so windows start here. */

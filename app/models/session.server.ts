@@ -63,7 +63,11 @@ export async function findSessionUser(
   if (!row) return undefined;
   const lastUsed = row.last_used_at ? Date.parse(row.last_used_at) : 0;
   if (now.getTime() - lastUsed >= SESSION_TOUCH_INTERVAL_MS) {
-    await db.updateTable("sessions").set({ last_used_at: isoNow(now) }).where("id", "=", sessionId).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_used_at: isoNow(now) })
+      .where("id", "=", sessionId)
+      .execute();
   }
   return { user: toUser(row), sessionId };
 }
@@ -112,7 +116,11 @@ export async function deleteUserSession(db: Kysely<Database>, userId: string, se
 }
 
 /** Ends every session of a user except `keepSessionId` ("sign out everywhere else"). */
-export async function deleteOtherSessions(db: Kysely<Database>, userId: string, keepSessionId: string): Promise<number> {
+export async function deleteOtherSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
   const result = await db
     .deleteFrom("sessions")
     .where("user_id", "=", userId)

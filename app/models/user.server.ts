@@ -65,7 +65,13 @@ export class EmailTakenError extends Error {
 
 export async function createUser(
   db: Kysely<Database>,
-  input: { email: string; passwordHash: string | null; role?: Role; emailVerified?: boolean; displayName?: string | null },
+  input: {
+    email: string;
+    passwordHash: string | null;
+    role?: Role;
+    emailVerified?: boolean;
+    displayName?: string | null;
+  },
 ): Promise<User> {
   const now = isoNow();
   const email = normalizeEmail(input.email);

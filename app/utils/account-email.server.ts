@@ -141,8 +141,7 @@ export async function requestEmailChange(user: User, newEmail: string, origin: s
 }
 
 export type EmailChangeOutcome =
-  | { ok: true; value: { userId: string; email: string } }
-  | { ok: false; reason: "invalid-link" | "taken" };
+  { ok: true; value: { userId: string; email: string } } | { ok: false; reason: "invalid-link" | "taken" };
 
 export async function confirmEmailChange(token: string): Promise<EmailChangeOutcome> {
   const { db } = getDatabase();

@@ -17,9 +17,7 @@ export function startHousekeeping(db: Kysely<Database>): () => void {
       deleteExpiredEmailTokens(db),
       deleteExpiredAuthFlows(db),
       deleteOldOutboxMails(db),
-    ]).catch(
-      (error: unknown) => console.warn("Housekeeping failed:", error instanceof Error ? error.message : error),
-    );
+    ]).catch((error: unknown) => console.warn("Housekeeping failed:", error instanceof Error ? error.message : error));
   };
   sweep();
   const timer = setInterval(sweep, HOUSEKEEPING_INTERVAL_MS);

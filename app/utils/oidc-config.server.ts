@@ -35,7 +35,9 @@ export function readOidcProviders(source: Record<string, string | undefined>): O
   for (const raw of list.split(",")) {
     const id = raw.trim().toLowerCase();
     if (!providerId.test(id)) {
-      problems.push(`  OIDC_PROVIDERS: "${raw.trim()}" is not a valid id (letters, digits and "-", starting with a letter)`);
+      problems.push(
+        `  OIDC_PROVIDERS: "${raw.trim()}" is not a valid id (letters, digits and "-", starting with a letter)`,
+      );
       continue;
     }
     if (seen.has(id)) {

@@ -20,7 +20,6 @@ import { DISPLAY_NAME_MAX_LENGTH } from "./profile-rules";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkRateLimits, rateLimits } from "./rate-limits.server";
 
-
 const currentPassword = z
   .string({ error: "Enter your current password." })
   .max(PASSWORD_MAX_LENGTH, "That is not your current password.")
@@ -40,7 +39,7 @@ const profileActionSchema = z.discriminatedUnion(
         .string({ error: "The name must be a single piece of text." })
         .trim()
         .max(DISPLAY_NAME_MAX_LENGTH, `The name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`)
-        .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "The name must not contain control characters."),
+        .refine((name) => !/\p{Cc}/u.test(name), "The name must not contain control characters."),
     }),
     z.object({ intent: z.literal("send-verification") }),
     z.object({ intent: z.literal("change-email"), newEmail: emailField, currentPassword }),
@@ -49,7 +48,10 @@ const profileActionSchema = z.discriminatedUnion(
       currentPassword,
       newPassword: z.string({ error: "Choose a new password." }),
     }),
-    z.object({ intent: z.literal("revoke-session"), sessionId: z.string().regex(/^[0-9a-f]{64}$/, "Unknown session.") }),
+    z.object({
+      intent: z.literal("revoke-session"),
+      sessionId: z.string().regex(/^[0-9a-f]{64}$/, "Unknown session."),
+    }),
     z.object({ intent: z.literal("revoke-other-sessions") }),
     z.object({
       intent: z.literal("preferences"),

@@ -58,10 +58,16 @@ test.describe("e-mailed account links", () => {
   test("asking to reset an unknown address answers the same and sends nothing", async ({ request, baseURL }) => {
     const ask = async (email: string) => {
       const response = await request.post("/reset-password", {
-        headers: { Origin: baseURL!, "X-Forwarded-For": `10.200.${Date.now() % 250}.${Math.floor(Math.random() * 250)}` },
+        headers: {
+          Origin: baseURL!,
+          "X-Forwarded-For": `10.200.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`,
+        },
         form: { email },
       });
-      return { status: response.status(), html: (await response.text()).replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "") };
+      return {
+        status: response.status(),
+        html: (await response.text()).replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, ""),
+      };
     };
     const known = await createTestAccount("known");
     const since = Date.now();

@@ -7,7 +7,15 @@ import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";
 
 /** Change the password (current one required), or set one on an account that signs in another way. */
-export function PasswordSection({ email, hasPassword, minLength }: { email: string; hasPassword: boolean; minLength: number }) {
+export function PasswordSection({
+  email,
+  hasPassword,
+  minLength,
+}: {
+  email: string;
+  hasPassword: boolean;
+  minLength: number;
+}) {
   const form = useProfileForm("change-password");
   const formRef = useRef<HTMLFormElement>(null);
   // A saved password should not stay in the fields.

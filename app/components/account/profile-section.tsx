@@ -15,7 +15,13 @@ export function ProfileSection({
   children: ReactNode;
 }) {
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={`${id}-title`} id={id} sx={{ p: { xs: 2.5, sm: 3 } }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={`${id}-title`}
+      id={id}
+      sx={{ p: { xs: 2.5, sm: 3 } }}
+    >
       <Typography variant="h5" component="h2" id={`${id}-title`} gutterBottom>
         {title}
       </Typography>

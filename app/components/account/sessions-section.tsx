@@ -23,7 +23,10 @@ export function SessionsSection({ sessions }: { sessions: SessionItem[] }) {
   const others = sessions.filter((session) => !session.current).length;
   return (
     <ProfileSection id="sessions" title="Where you are signed in">
-      <FormFeedback message={revoke.message ?? revokeOthers.message} error={revoke.errors.form ?? revoke.errors.sessionId} />
+      <FormFeedback
+        message={revoke.message ?? revokeOthers.message}
+        error={revoke.errors.form ?? revoke.errors.sessionId}
+      />
       <List disablePadding>
         {sessions.map((session) => (
           <ListItem
@@ -37,7 +40,13 @@ export function SessionsSection({ sessions }: { sessions: SessionItem[] }) {
                 <revoke.fetcher.Form method="post">
                   <input type="hidden" name="intent" value="revoke-session" />
                   <input type="hidden" name="sessionId" value={session.id} />
-                  <Button type="submit" size="small" color="inherit" disabled={revoke.busy} aria-label={`Sign out ${session.device}, last used ${formatDateTime(session.lastUsedAt)}`}>
+                  <Button
+                    type="submit"
+                    size="small"
+                    color="inherit"
+                    disabled={revoke.busy}
+                    aria-label={`Sign out ${session.device}, last used ${formatDateTime(session.lastUsedAt)}`}
+                  >
                     Sign out
                   </Button>
                 </revoke.fetcher.Form>

@@ -54,7 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       emailVerified: user.emailVerified,
       role: user.role,
       isPremium: user.isPremium,
-      subscription: user.subscriptionStatus ? (subscriptionLabels[user.subscriptionStatus] ?? user.subscriptionStatus) : null,
+      subscription: user.subscriptionStatus
+        ? (subscriptionLabels[user.subscriptionStatus] ?? user.subscriptionStatus)
+        : null,
       createdAt: user.createdAt,
       hasPassword: methods.password,
     },
@@ -107,7 +109,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Typography>
             You have not taken a quiz yet. Your chapters, quiz results and the skills you have mastered will show here.
           </Typography>
-          <Button component={Link} to="/chapter/atomic-model-of-numbers" color="inherit" variant="outlined" sx={{ mt: 2 }}>
+          <Button
+            component={Link}
+            to="/chapter/atomic-model-of-numbers"
+            color="inherit"
+            variant="outlined"
+            sx={{ mt: 2 }}
+          >
             Start with chapter 1
           </Button>
         </ProfileSection>

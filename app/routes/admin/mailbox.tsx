@@ -75,7 +75,10 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
               <Typography variant="body2" color="text.secondary" gutterBottom>
                 To {mail.recipient} · <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
               </Typography>
-              <Typography component="pre" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "inherit", m: 0 }}>
+              <Typography
+                component="pre"
+                sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "inherit", m: 0 }}
+              >
                 {mail.body}
               </Typography>
             </CardContent>

@@ -70,8 +70,8 @@ export default function ResetPasswordConfirm({ loaderData, actionData }: Route.C
         <input type="hidden" name="token" value={loaderData.token} />
         <Stack spacing={2.5}>
           <Typography>
-            Choose a new password for <strong>{loaderData.email}</strong>. Every device signed in to this account will be
-            signed out.
+            Choose a new password for <strong>{loaderData.email}</strong>. Every device signed in to this account will
+            be signed out.
           </Typography>
           {errors.form && (
             <Alert severity="error" role="alert">

@@ -56,13 +56,15 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     <NarrowCard title="Reset your password">
       {sent ? (
         <Alert severity="success" role="status">
-          If an account uses <strong>{sent}</strong>, we sent it a link to choose a new password. The link works for
-          one hour. Nothing arrived? Check the address and your spam folder.
+          If an account uses <strong>{sent}</strong>, we sent it a link to choose a new password. The link works for one
+          hour. Nothing arrived? Check the address and your spam folder.
         </Alert>
       ) : (
         <Form method="post" noValidate>
           <Stack spacing={2.5}>
-            <Typography>Enter the e-mail address of your account and we will send you a link to choose a new password.</Typography>
+            <Typography>
+              Enter the e-mail address of your account and we will send you a link to choose a new password.
+            </Typography>
             {errors.form && (
               <Alert severity="error" role="alert">
                 {errors.form}

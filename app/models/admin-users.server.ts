@@ -1,0 +1,350 @@
+import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { Database, Role } from "../../database/schema";
+import type { SortDirection, UserSort } from "../utils/admin-user-query";
+import { isoNow } from "../utils/time";
+import { recordAudit, type AuditParty } from "./audit-log.server";
+import { toUser, userColumns } from "./user.server";
+
+export const ADMIN_USERS_PAGE_SIZE = 25;
+
+export interface AdminUserQuery {
+  /** Case-insensitive piece of the e-mail address or display name; empty for everyone. */
+  search?: string;
+  sort?: UserSort;
+  direction?: SortDirection;
+  /** Counts from 1. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  displayName: string | null;
+  role: Role;
+  disabledAt: string | null;
+  emailVerified: boolean;
+  subscriptionStatus: string | null;
+  isPremium: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+  signInMethods: { password: boolean; providers: string[]; passkeys: number };
+  liveSessions: number;
+}
+
+export interface AdminUserPage {
+  users: AdminUserRow[];
+  total: number;
+  /** The page shown: the one asked for, moved back to the last page when beyond it. */
+  page: number;
+  pageCount: number;
+}
+
+/** `%` and `_` are wildcards in LIKE; a search for them means the characters themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+const sortExpressions = {
+  email: sql`users.email`,
+  name: sql`lower(users.display_name)`,
+  created: sql`users.created_at`,
+  lastSignIn: sql`users.last_sign_in_at`,
+} satisfies Record<UserSort, Expression<unknown>>;
+
+/** The admin table: one page of accounts with what an admin needs to see about each. */
+export async function listAdminUsers(
+  db: Kysely<Database>,
+  {
+    search = "",
+    sort = "created",
+    direction = "desc",
+    page = 1,
+    pageSize = ADMIN_USERS_PAGE_SIZE,
+  }: AdminUserQuery = {},
+): Promise<AdminUserPage> {
+  let query = db.selectFrom("users");
+  const needle = search.trim();
+  if (needle !== "") {
+    // lower() on both sides and an explicit escape character: the same matching on SQLite and PostgreSQL.
+    const pattern = `%${escapeLike(needle.toLowerCase())}%`;
+    query = query.where(({ or }) =>
+      or([
+        sql<SqlBool>`lower(users.email) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(users.display_name) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+
+  const { count } = await query.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const shown = Math.min(Math.max(1, Math.floor(page)), pageCount);
+
+  const sortKey = sortExpressions[sort];
+  const now = isoNow();
+  const rows = await query
+    .select(userColumns.map((column) => `users.${column}` as const))
+    .select((eb) => [
+      "users.disabled_at",
+      "users.last_sign_in_at",
+      eb("users.password_hash", "is not", null).as("has_password"),
+      eb
+        .selectFrom("passkeys")
+        .select(eb.fn.countAll().as("count"))
+        .whereRef("passkeys.user_id", "=", "users.id")
+        .as("passkeys"),
+      eb
+        .selectFrom("sessions")
+        .select(eb.fn.countAll().as("count"))
+        .whereRef("sessions.user_id", "=", "users.id")
+        .where("sessions.expires_at", ">", now)
+        .as("live_sessions"),
+    ])
+    // Missing values last in both directions, then the id so equal keys keep one order across pages.
+    .orderBy(sql`${sortKey} is null`)
+    .orderBy(sortKey, direction)
+    .orderBy("users.id")
+    .limit(pageSize)
+    .offset((shown - 1) * pageSize)
+    .execute();
+
+  const providers = await providersByUser(
+    db,
+    rows.map((row) => row.id),
+  );
+  const users = rows.map((row): AdminUserRow => {
+    const user = toUser(row);
+    return {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      role: user.role,
+      disabledAt: row.disabled_at,
+      emailVerified: user.emailVerified,
+      subscriptionStatus: user.subscriptionStatus,
+      isPremium: user.isPremium,
+      lastSignInAt: row.last_sign_in_at,
+      createdAt: user.createdAt,
+      signInMethods: {
+        password: Boolean(row.has_password),
+        providers: providers.get(row.id) ?? [],
+        passkeys: Number(row.passkeys ?? 0),
+      },
+      liveSessions: Number(row.live_sessions ?? 0),
+    };
+  });
+  return { users, total, page: shown, pageCount };
+}
+
+async function providersByUser(db: Kysely<Database>, userIds: string[]): Promise<Map<string, string[]>> {
+  const byUser = new Map<string, string[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom("identities")
+    .select(["user_id", "provider"])
+    .distinct()
+    .where("user_id", "in", userIds)
+    .orderBy("provider")
+    .execute();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.provider]);
+  return byUser;
+}
+
+export type AdminActionRefusal = "unknown-user" | "last-admin" | "own-account" | "not-admin";
+
+/** An admin action that was refused; nothing was changed. The message is for the admin. */
+export class AdminActionError extends Error {
+  constructor(
+    readonly reason: AdminActionRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const UNKNOWN_USER_MESSAGE = "No account has this id (it may have been removed). Nothing was changed.";
+
+export interface AdminActionOutcome {
+  target: AuditParty;
+  /** False when the account already was as asked (then nothing is written, not even to the audit log). */
+  changed: boolean;
+  sessionsEnded: number;
+}
+
+/** The acting admin: null for the operator's command line, which needs no role. */
+export type AdminActor = AuditParty | null;
+
+export async function grantAdmin(db: Kysely<Database>, actor: AdminActor, userId: string): Promise<AdminActionOutcome> {
+  return adminTransaction(db, actor, userId, async (tx, target) => {
+    if (target.role === "admin") return { target: party(target), changed: false, sessionsEnded: 0 };
+    await tx.updateTable("users").set({ role: "admin", updated_at: isoNow() }).where("id", "=", userId).execute();
+    await recordAudit(tx, { actor, action: "role.grant", target: party(target) });
+    return { target: party(target), changed: true, sessionsEnded: 0 };
+  });
+}
+
+/**
+ * Takes the admin role away, refusing when no active admin would be left.
+ * `endSessions` also signs the account out everywhere (the command line does).
+ */
+export async function revokeAdmin(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  userId: string,
+  { endSessions = false }: { endSessions?: boolean } = {},
+): Promise<AdminActionOutcome> {
+  return adminTransaction(db, actor, userId, async (tx, target) => {
+    if (target.role !== "admin") return { target: party(target), changed: false, sessionsEnded: 0 };
+    await tx.updateTable("users").set({ role: "user", updated_at: isoNow() }).where("id", "=", userId).execute();
+    await refuseWithoutActiveAdmin(tx, actor, target);
+    const sessionsEnded = endSessions ? await deleteSessionsOf(tx, userId) : 0;
+    await recordAudit(tx, {
+      actor,
+      action: "role.revoke",
+      target: party(target),
+      details: endSessions ? { sessionsEnded } : undefined,
+    });
+    return { target: party(target), changed: true, sessionsEnded };
+  });
+}
+
+/** Disables an account and ends its sessions in the same transaction, so it is signed out at once. */
+export async function disableUser(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  userId: string,
+): Promise<AdminActionOutcome> {
+  if (actor?.id === userId) {
+    throw new AdminActionError("own-account", "You cannot disable your own account.");
+  }
+  return adminTransaction(db, actor, userId, async (tx, target) => {
+    if (target.disabled_at !== null) return { target: party(target), changed: false, sessionsEnded: 0 };
+    const now = isoNow();
+    await tx.updateTable("users").set({ disabled_at: now, updated_at: now }).where("id", "=", userId).execute();
+    await refuseWithoutActiveAdmin(tx, actor, target);
+    const sessionsEnded = await deleteSessionsOf(tx, userId);
+    await recordAudit(tx, { actor, action: "account.disable", target: party(target), details: { sessionsEnded } });
+    return { target: party(target), changed: true, sessionsEnded };
+  });
+}
+
+export async function enableUser(db: Kysely<Database>, actor: AdminActor, userId: string): Promise<AdminActionOutcome> {
+  return adminTransaction(db, actor, userId, async (tx, target) => {
+    if (target.disabled_at === null) return { target: party(target), changed: false, sessionsEnded: 0 };
+    await tx.updateTable("users").set({ disabled_at: null, updated_at: isoNow() }).where("id", "=", userId).execute();
+    await recordAudit(tx, { actor, action: "account.enable", target: party(target) });
+    return { target: party(target), changed: true, sessionsEnded: 0 };
+  });
+}
+
+/** Signs an account out everywhere. */
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  userId: string,
+): Promise<AdminActionOutcome> {
+  return adminTransaction(db, actor, userId, async (tx, target) => {
+    const sessionsEnded = await deleteSessionsOf(tx, userId);
+    if (sessionsEnded === 0) return { target: party(target), changed: false, sessionsEnded };
+    await recordAudit(tx, { actor, action: "sessions.revoke", target: party(target), details: { sessionsEnded } });
+    return { target: party(target), changed: true, sessionsEnded };
+  });
+}
+
+interface TargetRow {
+  id: string;
+  email: string;
+  role: Role;
+  disabled_at: string | null;
+}
+
+function party(target: TargetRow): AuditParty {
+  return { id: target.id, email: target.email };
+}
+
+/**
+ * Runs admin actions one at a time, so concurrent ones cannot together break
+ * the rules: on PostgreSQL every admin row is locked (in id order, so two
+ * actions wait for each other instead of deadlocking; an acting admin's own
+ * row is among them); on SQLite the write lock is taken before the first read
+ * (BEGIN IMMEDIATE). Then the actor must still be an active admin and the
+ * target must exist. Each step reads afresh, so it sees what the action
+ * before it committed.
+ */
+async function adminTransaction<T>(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  userId: string,
+  work: (tx: Kysely<Database>, target: TargetRow) => Promise<T>,
+): Promise<T> {
+  return serialized(db, db.getExecutor().adapter instanceof PostgresAdapter, async (tx) => {
+    if (actor) {
+      const acting = await tx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", actor.id)
+        .where("role", "=", "admin")
+        .where("disabled_at", "is", null)
+        .executeTakeFirst();
+      if (!acting) {
+        throw new AdminActionError("not-admin", "You are no longer an administrator, so nothing was changed.");
+      }
+    }
+    const target = await tx
+      .selectFrom("users")
+      .select(["id", "email", "role", "disabled_at"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!target) {
+      throw new AdminActionError("unknown-user", UNKNOWN_USER_MESSAGE);
+    }
+    return work(tx, target);
+  });
+}
+
+async function serialized<T>(
+  db: Kysely<Database>,
+  postgres: boolean,
+  work: (tx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (postgres) {
+    return db.transaction().execute(async (tx) => {
+      await tx.selectFrom("users").select("id").where("role", "=", "admin").orderBy("id").forUpdate().execute();
+      return work(tx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/** Called after a change inside the transaction: throwing rolls the change back. */
+async function refuseWithoutActiveAdmin(tx: Kysely<Database>, actor: AdminActor, target: TargetRow): Promise<void> {
+  const { count } = await tx
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("role", "=", "admin")
+    .where("disabled_at", "is", null)
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) return;
+  throw new AdminActionError(
+    "last-admin",
+    actor?.id === target.id
+      ? "You are the last administrator, so you cannot give up the role. Make someone else an administrator first."
+      : `${target.email} is the last active administrator, so this would leave nobody to run the site. Make someone else an administrator first.`,
+  );
+}
+
+async function deleteSessionsOf(tx: Kysely<Database>, userId: string): Promise<number> {
+  const result = await tx.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

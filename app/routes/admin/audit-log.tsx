@@ -1,0 +1,233 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { LinkPagination } from "../../components/link-pagination";
+import { Page } from "../../components/page";
+import { LabelledCell, TableRegion } from "../../components/table-region";
+import { AUDIT_ACTIONS, listAuditEntries, type AuditAction, type AuditEntry } from "../../models/audit-log.server";
+import { USERS_PATH } from "../../utils/admin-user-query";
+import { getDatabase } from "../../utils/db.server";
+import { EMAIL_MAX_LENGTH } from "../../utils/form.server";
+import { formatUtc } from "../../utils/format-utc";
+import type { Route } from "./+types/audit-log";
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log · Numberlab" }];
+
+const AUDIT_PATH = "/admin/adminUser/audit";
+const DELETED_ACCOUNT = "a deleted account";
+
+/** The filter's names for each action. */
+const ACTION_LABELS: Record<AuditAction, string> = {
+  "user.create": "Account created",
+  "role.grant": "Administrator role granted",
+  "role.revoke": "Administrator role removed",
+  "account.disable": "Account disabled",
+  "account.enable": "Account enabled",
+  "sessions.revoke": "Sessions ended",
+};
+
+interface AuditQuery {
+  user: string;
+  action: AuditAction | "";
+  page: number;
+}
+
+function auditHref({ user, action, page }: AuditQuery): string {
+  const params = new URLSearchParams();
+  if (user) params.set("user", user);
+  if (action) params.set("action", action);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `${AUDIT_PATH}?${query}` : AUDIT_PATH;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const user = z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, `The e-mail address must be at most ${EMAIL_MAX_LENGTH} characters.`)
+    .pipe(z.union([z.literal(""), z.email("Enter an account's full e-mail address, like name@example.com.")]))
+    .safeParse(params.get("user") ?? "");
+  const action = z
+    .enum(AUDIT_ACTIONS)
+    .optional()
+    .catch(undefined)
+    .parse(params.get("action") ?? undefined);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .catch(1)
+    .parse(params.get("page") ?? undefined);
+  const targetEmail = user.success && user.data !== "" ? user.data : undefined;
+  const list = await listAuditEntries(getDatabase().db, {
+    filter: { targetEmail, action },
+    page,
+  });
+  return {
+    entries: list.entries.map(({ actor, action, target, details, createdAt, id }) => ({
+      id,
+      // null: the command line. Deleting an account removes its address from the log.
+      actor: actor ? (actor.email ?? DELETED_ACCOUNT) : null,
+      action,
+      target: target.email ?? DELETED_ACCOUNT,
+      details,
+      createdAt,
+    })),
+    total: list.total,
+    pageCount: list.pageCount,
+    query: { user: targetEmail ?? "", action: action ?? "", page: list.page } satisfies AuditQuery,
+    userError: user.success ? null : (user.error.issues[0]?.message ?? "Enter a valid e-mail address."),
+    typedUser: (params.get("user") ?? "").slice(0, 300),
+    emailMaxLength: EMAIL_MAX_LENGTH,
+  };
+}
+
+function sessions(details: AuditEntry["details"]): string | null {
+  const count = details?.sessionsEnded;
+  if (typeof count !== "number") return null;
+  return count === 1 ? "1 session" : `${count} sessions`;
+}
+
+/** The entry in words, e.g. "Disabled ada@example.org and ended 2 sessions". */
+function describe(entry: { action: AuditAction; target: string; details: AuditEntry["details"] }): string {
+  const target = entry.target;
+  const ended = sessions(entry.details);
+  switch (entry.action) {
+    case "user.create":
+      return `Created the account ${target}`;
+    case "role.grant":
+      return `Made ${target} an administrator`;
+    case "role.revoke":
+      return `Took the administrator role from ${target}${ended ? ` and ended ${ended}` : ""}`;
+    case "account.disable":
+      return `Disabled ${target}${ended ? ` and ended ${ended}` : ""}`;
+    case "account.enable":
+      return `Enabled ${target} again`;
+    case "sessions.revoke":
+      return `Ended ${ended ?? "the sessions"} of ${target}`;
+  }
+}
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { entries, total, pageCount, query, userError, typedUser, emailMaxLength } = loaderData;
+  const filtered = query.user !== "" || query.action !== "";
+  return (
+    <Page title="Audit log" lead="Every administrator action: who did what, and when (times in UTC)." maxWidth="lg">
+      <Button component={Link} to={USERS_PATH} sx={{ mb: 2, ml: -1 }}>
+        ← Back to users
+      </Button>
+      <Box
+        component={Form}
+        method="get"
+        action={AUDIT_PATH}
+        sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "flex-start", mb: 3 }}
+      >
+        <TextField
+          name="user"
+          type="email"
+          label="Account e-mail"
+          size="small"
+          defaultValue={typedUser}
+          error={Boolean(userError)}
+          helperText={userError ?? "Only actions on this account."}
+          sx={{ minWidth: { xs: "100%", sm: 280 } }}
+          slotProps={{ htmlInput: { maxLength: emailMaxLength } }}
+        />
+        <TextField
+          name="action"
+          select
+          label="Action"
+          size="small"
+          defaultValue={query.action}
+          sx={{ minWidth: { xs: "100%", sm: 240 } }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Any action</option>
+          {Object.entries(ACTION_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </TextField>
+        <Button type="submit" variant="contained" sx={{ height: 40 }}>
+          Filter
+        </Button>
+        {filtered && (
+          <Button component={Link} to={AUDIT_PATH} color="inherit">
+            Show all
+          </Button>
+        )}
+      </Box>
+
+      {userError && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          The account filter was not applied: {userError}
+        </Alert>
+      )}
+      <Typography id="audit-heading" variant="h6" component="h2" gutterBottom>
+        {total === 1 ? "1 entry" : `${total} entries`}
+        {query.user && ` about ${query.user}`}
+        {query.action && ` · ${ACTION_LABELS[query.action]}`}
+      </Typography>
+      {entries.length === 0 ? (
+        <Typography color="text.secondary">
+          {filtered ? "No entry matches this filter." : "No administrator action has been recorded yet."}
+        </Typography>
+      ) : (
+        <TableRegion labelledBy="audit-heading">
+          <Table size="small" aria-labelledby="audit-heading" role="table">
+            <TableHead role="rowgroup">
+              <TableRow role="row">
+                <TableCell role="columnheader">When (UTC)</TableCell>
+                <TableCell role="columnheader">Who</TableCell>
+                <TableCell role="columnheader">What</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody role="rowgroup">
+              {entries.map((entry) => (
+                <TableRow key={entry.id} role="row">
+                  <LabelledCell label="When (UTC)" sx={{ whiteSpace: { sm: "nowrap" } }}>
+                    <time dateTime={entry.createdAt}>{formatUtc(entry.createdAt, { seconds: true })}</time>
+                  </LabelledCell>
+                  <LabelledCell label="Who" sx={{ overflowWrap: "break-word" }}>
+                    {entry.actor ?? (
+                      <Typography
+                        component="span"
+                        variant="inherit"
+                        color="text.secondary"
+                        sx={{ fontStyle: "italic" }}
+                      >
+                        command line
+                      </Typography>
+                    )}
+                  </LabelledCell>
+                  <LabelledCell label="What" sx={{ overflowWrap: "break-word" }}>
+                    {describe(entry)}
+                  </LabelledCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableRegion>
+      )}
+      <LinkPagination
+        page={query.page}
+        pageCount={pageCount}
+        hrefFor={(page) => auditHref({ ...query, page })}
+        label="Pages of the audit log"
+      />
+    </Page>
+  );
+}
