@@ -11,10 +11,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/error-screen";
+import { headerUserFromError } from "./components/header-user";
 import { LoadingBarProvider, useReportNavigationError } from "./components/loading-bar";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -65,6 +67,7 @@ export const meta: Route.MetaFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const error = useRouteError();
   const nonce = useNonce();
   const colorScheme = data?.colorScheme ?? DEFAULT_COLOR_SCHEME;
   return (
@@ -110,7 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
               Skip to content
             </Box>
             <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
-              <SiteHeader user={data?.user ?? null} colorScheme={colorScheme} />
+              <SiteHeader user={data?.user ?? headerUserFromError(error)} colorScheme={colorScheme} />
               <Box sx={{ flexGrow: 1 }}>{children}</Box>
               <SiteFooter />
             </Box>

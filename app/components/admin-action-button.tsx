@@ -34,7 +34,8 @@ export function AdminActionButton({
   userId,
   label,
   accessibleName,
-  color = "primary",
+  // Outlined buttons in the brand orange fall below text contrast on white, so neutral by default.
+  color = "inherit",
   confirmation,
 }: AdminActionButtonProps) {
   const [open, setOpen] = useState(false);
@@ -82,7 +83,7 @@ export function AdminActionButton({
               <Button onClick={() => setOpen(false)} color="inherit">
                 Cancel
               </Button>
-              <Button type="submit" variant="contained" color={color} autoFocus>
+              <Button type="submit" variant="contained" color={color === "inherit" ? "primary" : color} autoFocus>
                 {confirmation.confirmLabel}
               </Button>
             </DialogActions>

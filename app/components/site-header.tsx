@@ -75,7 +75,11 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
               component={item.to.includes("#") ? Link : NavLink}
               to={item.to}
               color="inherit"
-              sx={{ "&.active": { boxShadow: (theme) => `inset 0 -3px 0 ${theme.vars?.palette.primary.main}` } }}
+              sx={{
+                whiteSpace: "nowrap",
+                px: 1,
+                "&.active": { boxShadow: (theme) => `inset 0 -3px 0 ${theme.vars?.palette.primary.main}` },
+              }}
             >
               {item.label}
             </Button>

@@ -24,6 +24,9 @@ test.describe("error pages", () => {
     expect(response?.status()).toBe(403);
     await expect(page.getByText("Error 403")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page is for administrators.");
+    // Still shown as signed in, not as a guest.
+    await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toHaveCount(0);
     await context.close();
   });
 

@@ -14,7 +14,8 @@ import { SessionsSection } from "../../components/account/sessions-section";
 import { Page } from "../../components/page";
 import { listUserSessions } from "../../models/session.server";
 import { findSignInMethods } from "../../models/sign-in-methods.server";
-import { userLabel } from "../../models/user.server";
+import { findSavedPreferences, userLabel } from "../../models/user.server";
+import { readColorSchemeCookie } from "../../theme/color-scheme";
 import { requireSessionId, requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { deviceLabel } from "../../utils/device-label";
@@ -40,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [sessions, methods, identities, passkeys] = await Promise.all([
+  const [saved, sessions, methods, identities, passkeys] = await Promise.all([
+    findSavedPreferences(db, user.id),
     listUserSessions(db, user.id),
     findSignInMethods(db, user.id),
     identitiesSection(db, user.id, new URL(request.url)),
@@ -60,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: user.createdAt,
       hasPassword: methods.password,
     },
-    preferences: user.preferences,
+    // Until preferences are saved, the form shows the theme this browser uses now.
+    preferences: saved ?? { ...user.preferences, theme: readColorSchemeCookie(request.headers.get("Cookie")) },
     identities,
     passkeys,
     sessions: sessions.map((session) => ({

@@ -125,7 +125,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const filtered = query.user !== "" || query.action !== "";
   return (
     <Page title="Audit log" lead="Every administrator action: who did what, and when (times in UTC)." maxWidth="lg">
-      <Button component={Link} to={USERS_PATH} sx={{ mb: 2, ml: -1 }}>
+      <Button component={Link} to={USERS_PATH} color="inherit" sx={{ mb: 2, ml: -1 }}>
         ← Back to users
       </Button>
       <Box

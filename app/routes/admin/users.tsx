@@ -232,6 +232,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           component={Link}
           to={AUDIT_PATH}
           variant="outlined"
+          color="inherit"
           sx={{ alignSelf: { xs: "flex-start", sm: "auto" } }}
         >
           Audit log
@@ -258,7 +259,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             <input type="hidden" name="intent" value={confirm.intent} />
             <input type="hidden" name="userId" value={confirm.userId} />
             <input type="hidden" name="confirmed" value="yes" />
-            <Button type="submit" variant="contained" color="warning" autoFocus>
+            <Button type="submit" variant="contained" color="error" autoFocus>
               {confirm.confirmLabel}
             </Button>
             <Button component={Link} to={userListHref(query)} color="inherit">
@@ -414,7 +415,6 @@ function UserRow({ user, self }: { user: AdminUserRow; self: boolean }) {
               userId={user.id}
               label="Remove admin"
               accessibleName={`Remove admin ${user.email}`}
-              color="warning"
               confirmation={confirmation("revoke-admin")}
             />
           ) : (
@@ -450,7 +450,6 @@ function UserRow({ user, self }: { user: AdminUserRow; self: boolean }) {
               userId={user.id}
               label="End sessions"
               accessibleName={`End sessions ${user.email}`}
-              color="warning"
               confirmation={confirmation("revoke-sessions")}
             />
           )}
@@ -459,6 +458,7 @@ function UserRow({ user, self }: { user: AdminUserRow; self: boolean }) {
             to={`${AUDIT_PATH}?${new URLSearchParams({ user: user.email })}`}
             size="small"
             fullWidth
+            color="inherit"
             aria-label={`History ${user.email}`}
           >
             History
