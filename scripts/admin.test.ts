@@ -71,8 +71,13 @@ describe.each(testDialects)("npm run admin on %s", (dialect) => {
   it("refuses bad input with a clear message and changes nothing", async () => {
     const short = await admin(["create-user", "short@example.org"], "short\n");
     expect(short.code).toBe(1);
-    expect(short.stderr).toContain("The password must be at least 10 characters.");
+    expect(short.stderr).toContain("Choose a password of at least 10 characters.");
     expect(await findUserByEmail(database.db, "short@example.org")).toBeUndefined();
+
+    const common = await admin(["create-user", "common@example.org"], "qwertyuiop\n");
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain("one of the 10,000 most common");
+    expect(await findUserByEmail(database.db, "common@example.org")).toBeUndefined();
 
     const noPassword = await admin(["create-user", "nopass@example.org"], "");
     expect(noPassword.code).toBe(2);

@@ -1,10 +1,10 @@
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { z } from "zod";
 import { grantAdmin, revokeAdmin } from "../app/models/admin-users.server";
 import { recordAudit } from "../app/models/audit-log.server";
 import { createUser, findUserByEmail } from "../app/models/user.server";
 import { emailField } from "../app/utils/form.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../app/utils/password-rules";
+import { parseCommonPasswords, passwordProblem } from "../app/utils/password-policy";
 import { hashPassword } from "../app/utils/password.server";
 import { openMigratedDatabase } from "./cli-database";
 
@@ -14,10 +14,10 @@ const USAGE = `Usage: npm run admin -- <command> EMAIL
   grant EMAIL         make the account an administrator
   revoke EMAIL        take administrator rights away (the account stays; refused for the last one)`;
 
-const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+/** The same password policy as the sign-up form, with the shipped list of common passwords. */
+const commonPasswords = parseCommonPasswords(
+  readFileSync(new URL("../app/data/common-passwords.txt", import.meta.url), "utf8"),
+);
 
 class UsageError extends Error {}
 
@@ -29,7 +29,9 @@ async function main(args: string[]): Promise<string> {
   const email = emailField.safeParse(rawEmail ?? "");
   if (!email.success) throw new UsageError(email.error.issues[0]?.message ?? "Invalid e-mail address.");
 
-  const password = command === "create-user" ? passwordSchema.parse(await readPassword()) : undefined;
+  const password = command === "create-user" ? await readPassword() : undefined;
+  const problem = password === undefined ? null : passwordProblem(password, email.data, commonPasswords);
+  if (problem) throw new Error(problem);
   const { db, close } = await openMigratedDatabase();
   try {
     // The audit log shows these with no actor: "command line".
@@ -100,9 +102,6 @@ try {
   if (error instanceof UsageError) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
-  } else if (error instanceof z.ZodError) {
-    console.error(error.issues.map((issue) => issue.message).join("\n"));
-    process.exitCode = 1;
   } else if (error instanceof Error) {
     console.error(error.message);
     process.exitCode = 1;

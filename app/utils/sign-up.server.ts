@@ -11,7 +11,13 @@ export const SIGNUP_CONFIRM_PATH = "/signup/confirm";
  * visitor is told to check their inbox, and only the inbox learns which case
  * it was. So sign-up never reveals whether an address is registered.
  */
-export async function requestSignUp(input: { email: string; password: string; origin: string }): Promise<void> {
+export async function requestSignUp(input: {
+  email: string;
+  password: string;
+  origin: string;
+  /** Where the new account lands after confirming: the page that asked for a login. */
+  redirectTo: string;
+}): Promise<void> {
   const { db } = getDatabase();
   // Hash in both cases so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
@@ -40,7 +46,7 @@ export async function requestSignUp(input: { email: string; password: string; or
       "",
       "To finish creating your account, open this link within the next hour:",
       "",
-      `${input.origin}${SIGNUP_CONFIRM_PATH}?${new URLSearchParams({ token })}`,
+      `${input.origin}${SIGNUP_CONFIRM_PATH}?${new URLSearchParams({ token, ...(input.redirectTo === "/profile" ? {} : { redirectTo: input.redirectTo }) })}`,
       "",
       "If you did not ask for an account, ignore this message and no account will be created.",
     ].join("\n"),

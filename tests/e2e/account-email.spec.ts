@@ -126,6 +126,39 @@ test.describe("e-mailed account links", () => {
     checkConsole();
   });
 
+  test("a visitor sent to log in from a chapter signs up and lands back on that chapter", async ({ page }) => {
+    const checkConsole = watchConsole(page);
+    await asNewClient(page);
+    const email = `from-chapter-${Date.now()}@example.org`;
+    await page.goto("/chapter/exponential-remainders");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fchapter%2Fexponential-remainders$/);
+    await page.getByRole("tab", { name: "Create account" }).click();
+    const since = Date.now();
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill("a chapter reader's passphrase");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("status")).toContainText("Check your inbox");
+    const link = firstLink(await waitForMail(email, since));
+    expect(link).toContain("redirectTo=%2Fchapter%2Fexponential-remainders");
+    await page.goto(link);
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await expect(page).toHaveURL(/\/chapter\/exponential-remainders$/);
+    checkConsole();
+  });
+
+  test("a foreign site cannot post to the profile (CSRF)", async ({ page }) => {
+    await asNewClient(page);
+    const account = await createTestAccount("csrf");
+    await logIn(page, account.email, account.password);
+    const response = await page.request.post("/profile", {
+      headers: { Origin: "https://evil.example" },
+      form: { intent: "display-name", displayName: "Hacked" },
+    });
+    expect(response.status()).toBe(403);
+    await page.reload();
+    await expect(page.getByLabel("Display name")).toHaveValue("");
+  });
+
   test("forged, reused and missing tokens change nothing", async ({ request, baseURL }) => {
     const headers = { Origin: baseURL!, "X-Forwarded-For": "10.201.0.1" };
     for (const [path, form] of [

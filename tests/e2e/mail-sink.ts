@@ -13,9 +13,20 @@ function mailDir(): string {
   return path.join(process.env.E2E_DATA_DIR ?? "", "mail");
 }
 
+/** Quoted-printable to text: only "=XX" escapes and soft line breaks are decoded, so "%2F" in a link stays. */
 function decodeQuotedPrintable(body: string): string {
-  const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => `%${hex}`);
-  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, "%25"));
+  const soft = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i += 1) {
+    const escape = soft[i] === "=" ? /^[0-9A-F]{2}/i.exec(soft.slice(i + 1, i + 3)) : null;
+    if (escape) {
+      bytes.push(parseInt(escape[0], 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(soft[i] ?? "", "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
 }
 
 /** Splits a single-part message into its headers and decoded text. */

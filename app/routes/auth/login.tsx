@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "signup") {
     try {
-      await requestSignUp({ email, password, origin: publicOrigin(request) });
+      await requestSignUp({ email, password, origin: publicOrigin(request), redirectTo });
     } catch (error) {
       console.error("Sign-up e-mail could not be sent:", error);
       return data(

@@ -7,30 +7,30 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { findEmailToken } from "../../models/email-token.server";
 import { getDatabase } from "../../utils/db.server";
 import { serverInfoContext } from "../../utils/request-context";
+import { readLinkToken } from "../../utils/link-token";
+import { safeRedirectPath } from "../../utils/safe-redirect";
 import { signIn } from "../../utils/sign-in.server";
 import { completeSignUp } from "../../utils/sign-up.server";
 import type { Route } from "./+types/signup-confirm";
 
-const MAX_TOKEN_LENGTH = 100;
-
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your account · Numberlab" }];
-
-function readToken(value: unknown): string | null {
-  return typeof value === "string" && value.length > 0 && value.length <= MAX_TOKEN_LENGTH ? value : null;
-}
 
 /** Opening the link only shows the confirmation; creating the account is a POST, like every change. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = readToken(new URL(request.url).searchParams.get("token"));
+  const url = new URL(request.url);
+  const token = readLinkToken(url.searchParams.get("token"));
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/profile");
   const grant = token ? await findEmailToken(getDatabase().db, token, "signup") : undefined;
-  return grant && token ? { valid: true as const, email: grant.email, token } : { valid: false as const };
+  return grant && token ? { valid: true as const, email: grant.email, token, redirectTo } : { valid: false as const };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = readToken((await request.formData()).get("token"));
+  const form = await request.formData();
+  const token = readLinkToken(form.get("token"));
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), "/profile");
   const result = token ? await completeSignUp(token) : ({ ok: false, reason: "invalid-link" } as const);
   if (!result.ok) return data({ reason: result.reason }, { status: 400 });
-  return signIn(request, result.user.id, { secure: context.get(serverInfoContext).isSecure, redirectTo: "/profile" });
+  return signIn(request, result.user.id, { secure: context.get(serverInfoContext).isSecure, redirectTo });
 }
 
 const problems = {
@@ -63,6 +63,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
         ) : (
           <Form method="post">
             <input type="hidden" name="token" value={loaderData.token} />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <Typography sx={{ mb: 3 }}>
               Create the Numberlab account for <strong>{loaderData.email}</strong> with the password you chose.
             </Typography>
