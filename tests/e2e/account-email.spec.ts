@@ -146,6 +146,24 @@ test.describe("e-mailed account links", () => {
     checkConsole();
   });
 
+  test("a sign-in link never leads off the site, whatever redirectTo says", async ({ page, request, baseURL }) => {
+    const account = await createTestAccount("redirect");
+    const since = Date.now();
+    const asked = await request.post("/login/email-link", {
+      headers: { Origin: baseURL!, "X-Forwarded-For": "10.202.0.1" },
+      form: { intent: "request", email: account.email, redirectTo: "//evil.example/phish" },
+    });
+    expect(asked.status()).toBe(200);
+    const link = firstLink(await waitForMail(account.email, since));
+    expect(link).not.toContain("evil");
+    // A tampered link is cleaned again when it is used.
+    const tampered = `${link.replace(/&redirectTo=[^&]*/, "")}&redirectTo=${encodeURIComponent("https://evil.example")}`;
+    await asNewClient(page);
+    await page.goto(tampered);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
   test("a foreign site cannot post to the profile (CSRF)", async ({ page }) => {
     await asNewClient(page);
     const account = await createTestAccount("csrf");
