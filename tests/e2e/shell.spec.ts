@@ -51,7 +51,10 @@ test.describe("shell", () => {
   });
 
   test("a fast navigation never shows the bar (200 ms throttle)", async ({ page }) => {
+    // The page's clock stands still during the navigation, so "fast" does not depend on this machine's load.
+    await page.clock.install();
     await page.goto("/");
+    await page.clock.pauseAt(Date.now() + 1000);
     const bar = page.getByRole("progressbar", { name: "Page loading", includeHidden: true });
     const states: string[] = [];
     await page.exposeFunction("recordState", (state: string) => states.push(state));
@@ -60,9 +63,22 @@ test.describe("shell", () => {
         (window as unknown as { recordState(s: string): void }).recordState(element.dataset.state ?? ""),
       ).observe(element, { attributes: true, attributeFilter: ["data-state"] });
     });
+    // Hold the page's data until 199 ms of page time have passed: still under the throttle.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requested = () => {};
+    const wasRequested = new Promise<void>((resolve) => (requested = resolve));
+    await page.route("**/contact.data*", async (route) => {
+      requested();
+      await released;
+      await route.continue();
+    });
     await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
+    await wasRequested;
+    await page.clock.runFor(199);
+    release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
-    await page.waitForTimeout(400);
+    await page.clock.runFor(400);
     expect(states).toEqual([]);
   });
 
