@@ -1,14 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { asNewClient, watchConsole } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { asNewClient, logIn, logOut, watchConsole } from "./helpers";
 import { firstLink, waitForMail } from "./mail-sink";
 import { createTestAccount } from "./test-accounts";
-
-async function logIn(page: Page, email: string, password: string, path = "/login") {
-  await page.goto(path);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-}
 
 test.describe("e-mailed account links", () => {
   test("a reader who forgot their password resets it from the login page", async ({ page, browser }) => {
@@ -46,7 +39,7 @@ test.describe("e-mailed account links", () => {
     await page.goto(link);
     await expect(page.getByRole("alert")).toContainText("This link is not valid any more");
 
-    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await logOut(page);
     await logIn(page, account.email, account.password);
     await expect(page.getByRole("alert")).toContainText("The e-mail address or password is incorrect.");
     await logIn(page, account.email, "my fresh reset passphrase");
@@ -109,7 +102,7 @@ test.describe("e-mailed account links", () => {
     await page.getByRole("button", { name: "Use this address" }).click();
     await expect(page.getByRole("status")).toContainText(`Your account now uses ${newEmail}`);
 
-    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await logOut(page);
     since = Date.now();
     // What the e-mail link form of /tests/newlogin posts.
     const response = await page.request.post("/login/email-link", {
@@ -168,6 +161,7 @@ test.describe("e-mailed account links", () => {
     await asNewClient(page);
     const account = await createTestAccount("csrf");
     await logIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/profile$/);
     const response = await page.request.post("/profile", {
       headers: { Origin: "https://evil.example" },
       form: { intent: "display-name", displayName: "Hacked" },

@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { openDatabase } from "../../database/connection";
-import type { Database } from "../../database/schema";
-import type { Kysely } from "kysely";
 import { createUser, findUserByEmail, type User } from "../../app/models/user.server";
 import { hashPassword } from "../../app/utils/password.server";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp } from "./accounts";
-import { asNewClient, watchConsole } from "./helpers";
+import { asNewClient, logIn, watchConsole } from "./helpers";
+import { withServerDatabase } from "./test-accounts";
 
 const USERS = "/admin/adminUser";
 const AUDIT = "/admin/adminUser/audit";
@@ -15,16 +13,6 @@ const DISABLED_MESSAGE = "This account has been disabled.";
 // The last-admin test needs to know every admin there is, so this file's tests run one after another.
 test.describe.configure({ mode: "default" });
 test.use({ storageState: storageStatePath("admin") });
-
-/** The server's database, opened from the test process for set-up and checks. */
-async function withDatabase<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const { db, close } = openDatabase({ dataDir: process.env.E2E_DATA_DIR! });
-  try {
-    return await work(db);
-  } finally {
-    await close();
-  }
-}
 
 let serial = 0;
 function uniqueEmail(name: string): string {
@@ -36,7 +24,7 @@ const passwordHash = hashPassword(PASSWORD);
 
 async function newAccount(email: string, displayName: string | null = null): Promise<User> {
   const hash = await passwordHash;
-  return withDatabase((db) => createUser(db, { email, passwordHash: hash, displayName }));
+  return withServerDatabase((db) => createUser(db, { email, passwordHash: hash, displayName }));
 }
 
 /** A separate browser, signed in through the login form as `email`. */
@@ -47,13 +35,6 @@ async function signedInAs(browser: Browser, email: string): Promise<{ context: B
   await logIn(page, email);
   await expect(page).toHaveURL(/\/profile$/);
   return { context, page };
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
 async function searchFor(page: Page, text: string) {
@@ -162,16 +143,16 @@ test.describe("user administration", () => {
     await page.getByRole("button", { name: `Make admin ${user.email}` }).click();
     await expect(page.getByRole("main").getByRole("status")).toHaveText(`${user.email} is now an administrator.`);
     await expect(usersTable(page).getByRole("row").filter({ hasText: user.email })).toContainText("Administrator");
-    expect((await withDatabase((db) => findUserByEmail(db, user.email)))?.role).toBe("admin");
+    expect((await withServerDatabase((db) => findUserByEmail(db, user.email)))?.role).toBe("admin");
 
     // Cancelling the dialog changes nothing.
     await page.getByRole("button", { name: `Remove admin ${user.email}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-    expect((await withDatabase((db) => findUserByEmail(db, user.email)))?.role).toBe("admin");
+    expect((await withServerDatabase((db) => findUserByEmail(db, user.email)))?.role).toBe("admin");
 
     await confirmAction(page, `Remove admin ${user.email}`, "Remove admin");
     await expect(page.getByRole("main").getByRole("status")).toHaveText(`${user.email} is no longer an administrator.`);
-    expect((await withDatabase((db) => findUserByEmail(db, user.email)))?.role).toBe("user");
+    expect((await withServerDatabase((db) => findUserByEmail(db, user.email)))?.role).toBe("user");
 
     expect(await auditWhat(page, user.email)).toEqual([
       { who: accounts.admin, what: `Took the administrator role from ${user.email}` },
@@ -254,7 +235,7 @@ test.describe("user administration", () => {
     const ask = page.getByRole("alertdialog");
     await expect(ask).toContainText(`Disable ${user.email}?`);
     expect(
-      await withDatabase((db) =>
+      await withServerDatabase((db) =>
         db.selectFrom("users").select("disabled_at").where("id", "=", user.id).executeTakeFirst(),
       ),
     ).toEqual({
@@ -284,7 +265,7 @@ test.describe("user administration", () => {
     const selfDisable = await post({ intent: "disable", userId: (await findAdmin()).id, confirmed: "yes" });
     expect(selfDisable.status).toBe(409);
     expect(selfDisable.html).toContain("You cannot disable your own account.");
-    const after = await withDatabase((db) => findUserByEmail(db, other.email));
+    const after = await withServerDatabase((db) => findUserByEmail(db, other.email));
     expect(after?.role).toBe("user");
     await context.close();
   });
@@ -298,14 +279,14 @@ test.describe("user administration", () => {
         expect(response.status(), `${role} ${path}`).toBe(403);
         expect(await response.text()).toContain("This page is for administrators.");
       }
-      const me = await withDatabase((db) => findUserByEmail(db, accounts[role]));
+      const me = await withServerDatabase((db) => findUserByEmail(db, accounts[role]));
       const response = await api.post(USERS, {
         headers: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
         form: { intent: "grant-admin", userId: me!.id },
         maxRedirects: 0,
       });
       expect(response.status()).toBe(403);
-      expect((await withDatabase((db) => findUserByEmail(db, accounts[role])))?.role).toBe("user");
+      expect((await withServerDatabase((db) => findUserByEmail(db, accounts[role])))?.role).toBe("user");
       await context.close();
     }
   });
@@ -313,7 +294,7 @@ test.describe("user administration", () => {
   test("the last administrator cannot give up the role", async ({ page }) => {
     const checkConsole = watchConsole(page, { expectedStatuses: [409] });
     await asNewClient(page);
-    const activeAdmins = await withDatabase((db) =>
+    const activeAdmins = await withServerDatabase((db) =>
       db.selectFrom("users").select("email").where("role", "=", "admin").where("disabled_at", "is", null).execute(),
     );
     // Other specs share this server; none of them may leave an extra admin behind.
@@ -331,7 +312,7 @@ test.describe("user administration", () => {
       await expect(page.getByRole("button", { name: `Disable ${accounts.admin}` })).toHaveCount(0);
     } finally {
       // Should the guard ever fail, give the shared admin its role back for the other specs.
-      await withDatabase((db) =>
+      await withServerDatabase((db) =>
         db.updateTable("users").set({ role: "admin" }).where("email", "=", accounts.admin).execute(),
       );
     }
@@ -341,7 +322,9 @@ test.describe("user administration", () => {
   test("an admin may end their own sessions, and give up the role while another admin remains", async ({ browser }) => {
     const email = uniqueEmail("second-admin");
     const second = await newAccount(email);
-    await withDatabase((db) => db.updateTable("users").set({ role: "admin" }).where("id", "=", second.id).execute());
+    await withServerDatabase((db) =>
+      db.updateTable("users").set({ role: "admin" }).where("id", "=", second.id).execute(),
+    );
     try {
       let admin = await signedInAs(browser, email);
       await searchFor(admin.page, email);
@@ -355,11 +338,13 @@ test.describe("user administration", () => {
       await expect(admin.page.getByRole("dialog")).toContainText("Give up your administrator role?");
       await admin.page.getByRole("dialog").getByRole("button", { name: "Remove admin" }).click();
       await expect(admin.page).toHaveURL(/\/profile$/);
-      expect((await withDatabase((db) => findUserByEmail(db, email)))?.role).toBe("user");
+      expect((await withServerDatabase((db) => findUserByEmail(db, email)))?.role).toBe("user");
       await admin.context.close();
     } finally {
       // Leave no extra admin behind for the last-admin test.
-      await withDatabase((db) => db.updateTable("users").set({ role: "user" }).where("id", "=", second.id).execute());
+      await withServerDatabase((db) =>
+        db.updateTable("users").set({ role: "user" }).where("id", "=", second.id).execute(),
+      );
     }
   });
 
@@ -421,12 +406,12 @@ test.describe("user administration", () => {
       Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8"),
     ) as string;
     const tokenHash = createHash("sha256").update(token).digest("hex");
-    const row = await withDatabase((db) =>
+    const row = await withServerDatabase((db) =>
       db.selectFrom("users").select("password_hash").where("email", "=", accounts.admin).executeTakeFirstOrThrow(),
     );
     // The session found by the hash is this one, so the check below looks for the right strings.
     expect(
-      await withDatabase((db) =>
+      await withServerDatabase((db) =>
         db.selectFrom("sessions").select("user_id").where("id", "=", tokenHash).executeTakeFirst(),
       ),
     ).toEqual({
@@ -443,7 +428,7 @@ test.describe("user administration", () => {
 });
 
 async function findAdmin(): Promise<User> {
-  const admin = await withDatabase((db) => findUserByEmail(db, accounts.admin));
+  const admin = await withServerDatabase((db) => findUserByEmail(db, accounts.admin));
   if (!admin) throw new Error("The shared admin account is missing");
   return admin;
 }

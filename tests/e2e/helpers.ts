@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { uniqueClientIp } from "./accounts";
+import { PASSWORD, uniqueClientIp } from "./accounts";
 
 /**
  * Fails the test on any console error or uncaught page error, hydration
@@ -23,4 +23,18 @@ export async function asNewClient(page: Page): Promise<string> {
   const ip = uniqueClientIp();
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
   return ip;
+}
+
+/** Fills and sends the login form; the caller checks where it leads. */
+export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+/** Logs out from the header and waits until the page shows a guest. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
 }

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { openDatabase } from "../../database/connection";
 import { createUser } from "../../app/models/user.server";
 import { hashPassword } from "../../app/utils/password.server";
 import { oidcTestProviders } from "../../playwright.config";
 import { addTestAccount, type TestAccount } from "../setup/oidc-test-provider";
 import { accounts, PASSWORD } from "./accounts";
-import { asNewClient, watchConsole } from "./helpers";
+import { asNewClient, logOut, watchConsole } from "./helpers";
+import { withServerDatabase } from "./test-accounts";
 
 const { issuer } = oidcTestProviders.local;
 
@@ -25,18 +25,8 @@ async function providerPerson(overrides: Partial<TestAccount> = {}) {
   return person;
 }
 
-/** The server's database, read directly to check what a journey left behind. */
-async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const handle = openDatabase({ dataDir: process.env.E2E_DATA_DIR! });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
 async function accountOf(email: string) {
-  return withDatabase(async (db) => {
+  return withServerDatabase(async (db) => {
     const users = await db
       .selectFrom("users")
       .select(["id", "password_hash", "email_verified_at"])
@@ -50,7 +40,7 @@ async function accountOf(email: string) {
 }
 
 async function createPasswordAccount(email: string) {
-  await withDatabase(async (db) => {
+  await withServerDatabase(async (db) => {
     await createUser(db, { email, passwordHash: await hashPassword(PASSWORD) });
   });
 }
@@ -61,11 +51,6 @@ async function signInAtProvider(page: Page, login: string) {
   await page.getByLabel("Login").fill(login);
   await page.getByLabel("Password").fill("whatever the provider wants");
   await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function logOut(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
 }
 
 /**
@@ -184,7 +169,7 @@ test.describe("signing in with an OpenID provider", () => {
     await expect(page).toHaveURL(/\/profile$/);
 
     // With the password still there, the provider can go.
-    const [identity] = await withDatabase((db) =>
+    const [identity] = await withServerDatabase((db) =>
       db.selectFrom("identities").select("id").where("subject", "=", person.sub).execute(),
     );
     const removed = await page.request.post("/profile/identities", {
@@ -203,7 +188,7 @@ test.describe("signing in with an OpenID provider", () => {
     await page.getByRole("button", { name: "Continue with Local ID" }).click();
     await signInAtProvider(page, person.sub);
     await expect(page).toHaveURL(/\/profile$/);
-    const [identity] = await withDatabase((db) =>
+    const [identity] = await withServerDatabase((db) =>
       db.selectFrom("identities").select("id").where("subject", "=", person.sub).execute(),
     );
     const refused = await page.request.post("/profile/identities", {

@@ -1,11 +1,10 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
-import { openDatabase } from "../../database/connection";
-import { createUser, setDisabled } from "../../app/models/user.server";
-import { hashPassword } from "../../app/utils/password.server";
+import { setDisabled } from "../../app/models/user.server";
 import { baseURL as configuredBaseURL } from "../../playwright.config";
-import { PASSWORD, uniqueClientIp } from "./accounts";
-import { asNewClient, watchConsole } from "./helpers";
+import { uniqueClientIp } from "./accounts";
+import { asNewClient, logIn, logOut, watchConsole } from "./helpers";
 import { firstLink, waitForMail } from "./mail-sink";
+import { createTestAccount, withServerDatabase } from "./test-accounts";
 
 /**
  * Passkeys in Chromium against Chrome's virtual authenticator (the DevTools
@@ -47,33 +46,13 @@ async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator
   };
 }
 
-/** The server's database, opened beside the running server (SQLite in WAL mode allows it). */
-async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
-  const handle = openDatabase({ dataDir });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
-let passwordHash: Promise<string> | undefined;
-
 /** A fresh account with a password, like one made through sign-up. */
-async function newAccount(label: string): Promise<{ id: string; email: string }> {
-  passwordHash ??= hashPassword(PASSWORD);
-  const email = `passkey-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
-  const user = await withDatabase(async (db) => createUser(db, { email, passwordHash: await passwordHash! }));
-  return { id: user.id, email };
+function newAccount(label: string): Promise<{ id: string; email: string }> {
+  return createTestAccount(`passkey-${label}`);
 }
 
 async function logInWithPassword(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await logIn(page, email);
   await expect(page).toHaveURL(/\/profile$/);
 }
 
@@ -89,11 +68,6 @@ async function addPasskey(page: Page, name: string): Promise<void> {
 
 function passkeyList(page: Page) {
   return page.getByRole("list", { name: "Your passkeys" });
-}
-
-async function logOut(page: Page): Promise<void> {
-  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
 }
 
 async function signInMessage(page: Page) {
@@ -226,7 +200,7 @@ test.describe("passkeys", () => {
     await logInWithPassword(page, account.email);
     await addPasskey(page, "Laptop");
     await logOut(page);
-    await withDatabase((db) => setDisabled(db, account.id, true));
+    await withServerDatabase((db) => setDisabled(db, account.id, true));
 
     await page.goto("/tests/newlogin");
     await expect(await signInMessage(page)).toContainText("This account has been disabled.");
@@ -253,7 +227,7 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("alert")).toBeHidden();
 
     // The account loses its password elsewhere (say, it was made by a provider): the page here is stale.
-    await withDatabase((db) =>
+    await withServerDatabase((db) =>
       db.updateTable("users").set({ password_hash: null }).where("id", "=", account.id).execute(),
     );
     await passkeyList(page).getByRole("button", { name: "Remove passkey Kitchen tablet" }).click();
@@ -264,7 +238,7 @@ test.describe("passkeys", () => {
     await page.reload();
     await expect(passkeyList(page).getByRole("button", { name: "Remove passkey Kitchen tablet" })).toBeDisabled();
     await expect(page.getByText("Your passkey is your only way to sign in.")).toBeVisible();
-    const count = await withDatabase(
+    const count = await withServerDatabase(
       async (db) => (await db.selectFrom("passkeys").select("id").where("user_id", "=", account.id).execute()).length,
     );
     expect(count).toBe(1);

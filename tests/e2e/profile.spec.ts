@@ -1,15 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { asNewClient, watchConsole } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { asNewClient, logIn, watchConsole } from "./helpers";
 import { createTestAccount } from "./test-accounts";
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-}
 
 test.describe("the profile", () => {
   test("name, password, sessions and preferences", async ({ page, browser }) => {
@@ -22,7 +14,9 @@ test.describe("the profile", () => {
     });
     const other = await elsewhere.newPage();
     await logIn(other, account.email, account.password);
+    await expect(other).toHaveURL(/\/profile$/);
     await logIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/profile$/);
 
     const details = page.getByRole("region", { name: "Your details" });
     await details.getByLabel("Display name").fill("Sophie Germain");
@@ -54,6 +48,7 @@ test.describe("the profile", () => {
 
     // A new session elsewhere, signed out from here.
     await logIn(other, account.email, "a better passphrase 1");
+    await expect(other).toHaveURL(/\/profile$/);
     await page.reload();
     await expect(sessions.getByText("Firefox on Windows")).toBeVisible();
     await sessions.getByRole("button", { name: /^Sign out Firefox on Windows/ }).click();
@@ -81,6 +76,7 @@ test.describe("the profile", () => {
     await asNewClient(page);
     const account = await createTestAccount("leaving");
     await logIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/profile$/);
 
     const data = page.getByRole("region", { name: "Your data" });
     const downloading = page.waitForEvent("download");
