@@ -3,6 +3,7 @@ import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { CurrentPasswordField } from "./current-password-field";
 import { FormFeedback } from "./form-feedback";
 import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";
@@ -77,17 +78,7 @@ export function DetailsSection({ email, displayName, emailVerified, hasPassword,
             helperText={change.errors.newEmail ?? "We send a link to the new address; it changes when you open it."}
             slotProps={{ htmlInput: { maxLength: 254 } }}
           />
-          {hasPassword && (
-            <TextField
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={Boolean(change.errors.currentPassword)}
-              helperText={change.errors.currentPassword}
-            />
-          )}
+          {hasPassword && <CurrentPasswordField error={change.errors.currentPassword} />}
           <div>
             <Button type="submit" variant="outlined" color="inherit" disabled={change.busy}>
               Change e-mail address

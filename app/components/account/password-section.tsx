@@ -2,6 +2,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useEffect, useRef } from "react";
+import { CurrentPasswordField } from "./current-password-field";
 import { FormFeedback } from "./form-feedback";
 import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";
@@ -37,17 +38,7 @@ export function PasswordSection({
         <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
         <FormFeedback message={form.message} error={form.errors.form} />
         <Stack spacing={2}>
-          {hasPassword && (
-            <TextField
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={Boolean(form.errors.currentPassword)}
-              helperText={form.errors.currentPassword}
-            />
-          )}
+          {hasPassword && <CurrentPasswordField error={form.errors.currentPassword} />}
           <TextField
             label="New password"
             name="newPassword"

@@ -1,9 +1,8 @@
 import AddIcon from "@mui/icons-material/Add";
 import Button from "@mui/material/Button";
-import type * as WebAuthnBrowser from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
-import { describePasskeyError, postPasskeyJson } from "./passkey-requests";
+import { describePasskeyError, loadWebAuthn, postPasskeyJson } from "./passkey-requests";
 
 export interface RegisteredPasskey {
   id: string;
@@ -53,15 +52,9 @@ export function PasskeyRegisterButton({ name, onStart, onRegistered, onError }: 
 }
 
 async function runRegistration(name: string): Promise<RegisteredPasskey | string> {
-  let webauthn: typeof WebAuthnBrowser;
-  try {
-    webauthn = await import("@simplewebauthn/browser");
-  } catch {
-    return "The passkey helper could not be loaded. Check your connection and try again.";
-  }
-  if (!webauthn.browserSupportsWebAuthn()) {
-    return "This browser cannot create passkeys. Try an up-to-date browser.";
-  }
+  const loaded = await loadWebAuthn("This browser cannot create passkeys. Try an up-to-date browser.");
+  if (!loaded.ok) return loaded.message;
+  const webauthn = loaded.value;
   const started = await postPasskeyJson<{ options: PublicKeyCredentialCreationOptionsJSON }>(
     "/auth/passkey/register/options",
   );

@@ -1,3 +1,5 @@
+import type * as WebAuthnBrowser from "@simplewebauthn/browser";
+
 /**
  * The browser side of the passkey endpoints: JSON in and out, and every way a
  * passkey prompt can fail turned into words for the person in front of it.
@@ -53,4 +55,18 @@ export function describePasskeyError(error: unknown, ceremony: "sign-in" | "regi
   return ceremony === "sign-in"
     ? "Your browser could not use a passkey. Try again, or sign in another way."
     : "Your browser could not create a passkey. Please try again.";
+}
+
+/**
+ * The WebAuthn browser helper, downloaded on first use so it never weighs on
+ * page load; or the message to show when it cannot load or the browser has
+ * no WebAuthn.
+ */
+export async function loadWebAuthn(unsupported: string): Promise<PasskeyOutcome<typeof WebAuthnBrowser>> {
+  try {
+    const webauthn = await import("@simplewebauthn/browser");
+    return webauthn.browserSupportsWebAuthn() ? { ok: true, value: webauthn } : { ok: false, message: unsupported };
+  } catch {
+    return { ok: false, message: "The passkey helper could not be loaded. Check your connection and try again." };
+  }
 }

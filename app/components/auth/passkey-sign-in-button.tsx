@@ -2,10 +2,9 @@ import FingerprintIcon from "@mui/icons-material/Fingerprint";
 import Alert from "@mui/material/Alert";
 import Button, { type ButtonProps } from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import type * as WebAuthnBrowser from "@simplewebauthn/browser";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
-import { describePasskeyError, postPasskeyJson } from "./passkey-requests";
+import { describePasskeyError, loadWebAuthn, postPasskeyJson } from "./passkey-requests";
 
 export interface PasskeySignInButtonProps {
   /** Where to land after signing in (a same-site path; the server checks it again). */
@@ -58,15 +57,11 @@ export function PasskeySignInButton({ redirectTo, variant = "outlined" }: Passke
 
 /** The whole ceremony; returns the message to show, or nothing once the browser is navigating away. */
 async function runSignIn(redirectTo: string): Promise<string | undefined> {
-  let webauthn: typeof WebAuthnBrowser;
-  try {
-    webauthn = await import("@simplewebauthn/browser");
-  } catch {
-    return "The passkey helper could not be loaded. Check your connection and try again.";
-  }
-  if (!webauthn.browserSupportsWebAuthn()) {
-    return "This browser cannot use passkeys. Try an up-to-date browser, or sign in another way.";
-  }
+  const loaded = await loadWebAuthn(
+    "This browser cannot use passkeys. Try an up-to-date browser, or sign in another way.",
+  );
+  if (!loaded.ok) return loaded.message;
+  const webauthn = loaded.value;
   const started = await postPasskeyJson<{ options: PublicKeyCredentialRequestOptionsJSON }>(
     "/auth/passkey/sign-in/options",
   );

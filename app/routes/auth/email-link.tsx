@@ -4,12 +4,11 @@ import Typography from "@mui/material/Typography";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { NarrowCard } from "../../components/narrow-card";
-import { findEmailToken } from "../../models/email-token.server";
 import { normalizeEmail } from "../../models/user.server";
 import { redeemSignInLink, requestSignInLink } from "../../utils/account-email.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
-import { getDatabase } from "../../utils/db.server";
 import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { findLinkGrant, limitLinkUse } from "../../utils/link-page.server";
 import { INVALID_LINK, readLinkToken } from "../../utils/link-token";
 import { publicOrigin } from "../../utils/mail.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
@@ -25,13 +24,8 @@ export const headers = retryAfterHeaders;
 export const meta: Route.MetaFunction = () => [{ title: "Sign in by e-mail · Numberlab" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const token = readLinkToken(url.searchParams.get("token"));
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/profile");
-  const grant = token ? await findEmailToken(getDatabase().db, token, "sign-in-link") : undefined;
-  return grant && token
-    ? { valid: true as const, email: grant.email, token, redirectTo }
-    : { valid: false as const, redirectTo };
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/profile");
+  return { ...(await findLinkGrant(request, "sign-in-link")), redirectTo };
 }
 
 /**
@@ -43,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const redirectTo = safeRedirectPath(values.redirectTo, "/profile");
   if (values.intent === "confirm") {
-    const limited = await checkRateLimits([{ rule: rateLimits.linkUsePerIp, subject: server.clientIp }], {});
+    const limited = await limitLinkUse(context);
     if (limited) return limited;
     const token = readLinkToken(values.token);
     const result = token ? await redeemSignInLink(token) : undefined;

@@ -5,15 +5,15 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, useNavigation } from "react-router";
 import { NarrowCard } from "../../components/narrow-card";
-import { findEmailToken } from "../../models/email-token.server";
 import { resetPassword } from "../../utils/account-email.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
 import { newPasswordProblem } from "../../utils/common-passwords.server";
+import { findEmailToken } from "../../models/email-token.server";
 import { getDatabase } from "../../utils/db.server";
 import { formValues } from "../../utils/form.server";
+import { findLinkGrant, limitLinkUse } from "../../utils/link-page.server";
 import { INVALID_LINK, readLinkToken } from "../../utils/link-token";
 import { PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
-import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
 import type { Route } from "./+types/reset-password-confirm";
@@ -22,16 +22,14 @@ export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Numberlab" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = readLinkToken(new URL(request.url).searchParams.get("token"));
-  const grant = token ? await findEmailToken(getDatabase().db, token, "reset-password") : undefined;
-  return grant && token ? { valid: true as const, email: grant.email, token } : { valid: false as const };
+export function loader({ request }: Route.LoaderArgs) {
+  return findLinkGrant(request, "reset-password");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverInfoContext);
   const values = formValues(await request.formData());
-  const limited = await checkRateLimits([{ rule: rateLimits.linkUsePerIp, subject: server.clientIp }], {});
+  const limited = await limitLinkUse(context);
   if (limited) return limited;
   const token = readLinkToken(values.token);
   const grant = token ? await findEmailToken(getDatabase().db, token, "reset-password") : undefined;

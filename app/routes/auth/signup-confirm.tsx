@@ -4,9 +4,8 @@ import Container from "@mui/material/Container";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, useNavigation } from "react-router";
-import { findEmailToken } from "../../models/email-token.server";
-import { getDatabase } from "../../utils/db.server";
 import { serverInfoContext } from "../../utils/request-context";
+import { findLinkGrant } from "../../utils/link-page.server";
 import { readLinkToken } from "../../utils/link-token";
 import { safeRedirectPath } from "../../utils/safe-redirect";
 import { signIn } from "../../utils/sign-in.server";
@@ -17,11 +16,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Confirm your account ·
 
 /** Opening the link only shows the confirmation; creating the account is a POST, like every change. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const token = readLinkToken(url.searchParams.get("token"));
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/profile");
-  const grant = token ? await findEmailToken(getDatabase().db, token, "signup") : undefined;
-  return grant && token ? { valid: true as const, email: grant.email, token, redirectTo } : { valid: false as const };
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/profile");
+  return { ...(await findLinkGrant(request, "signup")), redirectTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
