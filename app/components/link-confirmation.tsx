@@ -1,9 +1,9 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { NarrowCard } from "./narrow-card";
+import { OutcomeCard } from "./outcome-card";
 
 interface LinkConfirmationProps {
   title: string;
@@ -16,6 +16,7 @@ interface LinkConfirmationProps {
   /** Why the link cannot be used (invalid, used, expired), with what to do instead; unset while it can. */
   problem?: string;
   next: { to: string; label: string };
+  alternative?: { to: string; label: string };
   hiddenFields?: Record<string, string>;
 }
 
@@ -28,32 +29,13 @@ export function LinkConfirmation({
   done,
   problem,
   next,
+  alternative,
   hiddenFields = {},
 }: LinkConfirmationProps) {
   const busy = useNavigation().state === "submitting";
-  if (done) {
-    return (
-      <NarrowCard title={done.title}>
-        <Alert severity="success" role="status" sx={{ mb: 3 }}>
-          {done.message}
-        </Alert>
-        <Button component={Link} to={next.to} variant="contained">
-          {next.label}
-        </Button>
-      </NarrowCard>
-    );
-  }
+  if (done) return <OutcomeCard title={done.title} severity="success" message={done.message} next={next} />;
   if (problem !== undefined || !token) {
-    return (
-      <NarrowCard title={title}>
-        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-          {problem}
-        </Alert>
-        <Button component={Link} to={next.to} variant="contained">
-          {next.label}
-        </Button>
-      </NarrowCard>
-    );
+    return <OutcomeCard title={title} severity="error" message={problem} next={next} alternative={alternative} />;
   }
   return (
     <NarrowCard title={title}>

@@ -1,8 +1,7 @@
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
+import { LinkConfirmation } from "../../components/link-confirmation";
 import { NarrowCard } from "../../components/narrow-card";
 import { normalizeEmail } from "../../models/user.server";
 import { redeemSignInLink, requestSignInLink } from "../../utils/account-email.server";
@@ -73,7 +72,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EmailLink({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const error = actionData && "errors" in actionData ? actionData.errors.form : undefined;
   if (actionData && "sent" in actionData) {
     return (
@@ -84,34 +82,20 @@ export default function EmailLink({ loaderData, actionData }: Route.ComponentPro
       </NarrowCard>
     );
   }
-  if (!loaderData.valid || error) {
-    return (
-      <NarrowCard title="Sign in by e-mail">
-        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-          {error ?? INVALID_LINK}
-        </Alert>
-        <Button component={Link} to="/tests/newlogin" variant="contained">
-          Ask for a new link
-        </Button>{" "}
-        <Button component={Link} to="/login" color="inherit">
-          Log in with a password
-        </Button>
-      </NarrowCard>
-    );
-  }
   return (
-    <NarrowCard title="Sign in by e-mail">
-      <Form method="post">
-        <input type="hidden" name="intent" value="confirm" />
-        <input type="hidden" name="token" value={loaderData.token} />
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Typography sx={{ mb: 3 }}>
-          Sign in to Numberlab as <strong>{loaderData.email}</strong>.
-        </Typography>
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          Sign in
-        </Button>
-      </Form>
-    </NarrowCard>
+    <LinkConfirmation
+      title="Sign in by e-mail"
+      token={loaderData.valid ? loaderData.token : null}
+      prompt={
+        <>
+          Sign in to Numberlab as <strong>{loaderData.valid && loaderData.email}</strong>.
+        </>
+      }
+      confirmLabel="Sign in"
+      hiddenFields={{ intent: "confirm", redirectTo: loaderData.redirectTo }}
+      problem={!loaderData.valid || error ? (error ?? INVALID_LINK) : undefined}
+      next={{ to: "/tests/newlogin", label: "Ask for a new link" }}
+      alternative={{ to: "/login", label: "Log in with a password" }}
+    />
   );
 }

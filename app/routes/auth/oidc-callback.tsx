@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { SignInProblem } from "../../components/auth/sign-in-problem";
+import { OutcomeCard } from "../../components/outcome-card";
 import { getDatabase } from "../../utils/db.server";
 import { publicOrigin } from "../../utils/mail.server";
 import {
@@ -144,5 +144,5 @@ function refusalMessage(reason: OidcRefusal, provider: OidcProviderConfig, email
 }
 
 export default function OidcCallback({ loaderData }: Route.ComponentProps) {
-  return <SignInProblem title="Sign-in problem" message={loaderData.message} back={loaderData.back} />;
+  return <OutcomeCard title="Sign-in problem" severity="error" message={loaderData.message} next={loaderData.back} />;
 }

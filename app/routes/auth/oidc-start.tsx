@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
-import { SignInProblem } from "../../components/auth/sign-in-problem";
+import { OutcomeCard } from "../../components/outcome-card";
 import { getDatabase } from "../../utils/db.server";
 import { formValues } from "../../utils/form.server";
 import { publicOrigin } from "../../utils/mail.server";
@@ -78,5 +78,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     body?.intent === "link"
       ? { to: "/profile", label: "Back to your profile" }
       : { to: "/login", label: "Back to log in" };
-  return <SignInProblem title="Sign-in problem" message={message} back={back} />;
+  return <OutcomeCard title="Sign-in problem" severity="error" message={message} next={back} />;
 }

@@ -1,9 +1,5 @@
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Container from "@mui/material/Container";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
+import { LinkConfirmation } from "../../components/link-confirmation";
 import { serverInfoContext } from "../../utils/request-context";
 import { findLinkGrant } from "../../utils/link-page.server";
 import { readLinkToken } from "../../utils/link-token";
@@ -36,39 +32,22 @@ const problems = {
 } as const;
 
 export default function ConfirmSignUp({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const problem = actionData ? problems[actionData.reason] : loaderData.valid ? null : problems["invalid-link"];
+  const problem = actionData ? problems[actionData.reason] : loaderData.valid ? undefined : problems["invalid-link"];
   return (
-    <Container component="main" id="main" maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Confirm your account
-        </Typography>
-        {problem || !loaderData.valid ? (
-          <>
-            <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-              {problem}
-            </Alert>
-            <Button component={Link} to="/login?mode=signup" variant="contained">
-              Sign up again
-            </Button>{" "}
-            <Button component={Link} to="/login" color="inherit">
-              Log in
-            </Button>
-          </>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <Typography sx={{ mb: 3 }}>
-              Create the Numberlab account for <strong>{loaderData.email}</strong> with the password you chose.
-            </Typography>
-            <Button type="submit" variant="contained" size="large" disabled={navigation.state === "submitting"}>
-              Create my account
-            </Button>
-          </Form>
-        )}
-      </Paper>
-    </Container>
+    <LinkConfirmation
+      title="Confirm your account"
+      token={loaderData.valid ? loaderData.token : null}
+      prompt={
+        <>
+          Create the Numberlab account for <strong>{loaderData.valid && loaderData.email}</strong> with the password you
+          chose.
+        </>
+      }
+      confirmLabel="Create my account"
+      hiddenFields={{ redirectTo: loaderData.redirectTo }}
+      problem={problem}
+      next={{ to: "/login?mode=signup", label: "Sign up again" }}
+      alternative={{ to: "/login", label: "Log in" }}
+    />
   );
 }
