@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { storageStatePath, uniqueClientIp } from "./accounts";
-import { asNewClient, watchConsole } from "./helpers";
+import { asNewClient, gotoHydrated, watchConsole } from "./helpers";
 
 const SCRIPT_TEXT = `<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">`;
 
@@ -8,7 +8,7 @@ test.describe("contact form", () => {
   test("names every missing field and sends nothing", async ({ page }) => {
     const checkConsole = watchConsole(page, { expectedStatuses: [400] });
     await asNewClient(page);
-    await page.goto("/contact");
+    await gotoHydrated(page, "/contact");
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByText("Enter your name.")).toBeVisible();
     await expect(page.getByText("Enter your e-mail address.")).toBeVisible();

@@ -38,3 +38,9 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
 }
+
+/** Opens a page and waits until React has hydrated it, so a click cannot fall between the two. */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { storageStatePath } from "./accounts";
 import { asNewClient, logIn, watchConsole } from "./helpers";
 import { createTestAccount } from "./test-accounts";
 
@@ -107,5 +108,21 @@ test.describe("the profile", () => {
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("The e-mail address or password is incorrect.");
     checkConsole();
+  });
+
+  test("an administrator's profile links the admin pages; a learner's does not", async ({ browser }) => {
+    for (const role of ["admin", "user"] as const) {
+      const context = await browser.newContext({ storageState: storageStatePath(role) });
+      const page = await context.newPage();
+      await page.goto("/profile");
+      const administration = page.getByRole("region", { name: "Administration" });
+      if (role === "admin") {
+        await administration.getByRole("link", { name: "Users" }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
+      } else {
+        await expect(administration).toHaveCount(0);
+      }
+      await context.close();
+    }
   });
 });

@@ -30,6 +30,14 @@ import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Numberlab" }];
 
+/** The admin pages that work today, until the dashboard (/admin/admin) links them all. */
+const administrationLinks = [
+  { to: "/admin/adminUser", label: "Users" },
+  { to: "/admin/adminUser/audit", label: "Audit log" },
+  { to: "/admin/mailbox", label: "Mailbox" },
+  { to: "/admin/adminMessage", label: "Messages" },
+];
+
 const subscriptionLabels: Record<string, string> = {
   active: "Premium: active",
   trialing: "Premium: trial",
@@ -107,6 +115,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </Button>
           )}
         </ProfileSection>
+
+        {account.role === "admin" && (
+          <ProfileSection id="administration" title="Administration">
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              {administrationLinks.map((link) => (
+                <Button key={link.to} component={Link} to={link.to} variant="outlined" color="inherit">
+                  {link.label}
+                </Button>
+              ))}
+            </Stack>
+          </ProfileSection>
+        )}
 
         <ProfileSection id="progress" title="Learning progress">
           <Typography>
