@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import { isoNow } from "../utils/time";
-import { countSignInMethods, findSignInMethods } from "./sign-in-methods.server";
+import { countSignInMethods, findSignInMethods, lockUserSignInMethods } from "./sign-in-methods.server";
 
 /** A registered passkey as the account pages show it. */
 export interface Passkey {
@@ -124,21 +124,15 @@ export async function renamePasskey(
 export type RemovePasskeyResult = "removed" | "not-found" | "last-sign-in-method";
 
 /**
- * Removes one of the user's passkeys unless it is their last way to sign in.
- * The user's row is written first so that the count and the delete run under
- * its lock (a row lock on PostgreSQL, the write lock on SQLite): two removals
- * at once cannot each see the other passkey and leave none.
+ * Removes one of the user's passkeys unless it is their last way to sign in;
+ * the count and the delete run under the user's lock (lockUserSignInMethods).
  */
 export async function removePasskey(
   db: Kysely<Database>,
   input: { userId: string; id: string },
 ): Promise<RemovePasskeyResult> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("users")
-      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
-      .where("id", "=", input.userId)
-      .execute();
+    await lockUserSignInMethods(trx, input.userId);
     const passkey = await trx
       .selectFrom("passkeys")
       .select("id")

@@ -30,6 +30,25 @@ describe.each(testDialects)("linked identities on %s", (dialect) => {
     });
   }
 
+  it("lets only one of two simultaneous removals through when they would leave nothing", async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const user = await newUser(false);
+      const [a, b] = await Promise.all(
+        ["google", "school"].map((provider) =>
+          createIdentity(database.db, {
+            userId: user.id,
+            provider,
+            subject: `${dialect}-race-${round}-${provider}`,
+            email: null,
+          }),
+        ),
+      );
+      const results = await Promise.all([a!, b!].map((identity) => removeIdentity(database.db, user.id, identity.id)));
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(await listUserIdentities(database.db, user.id)).toHaveLength(1);
+    }
+  });
+
   it("never removes the last way to sign in", async () => {
     const user = await newUser(false);
     const only = await createIdentity(database.db, {

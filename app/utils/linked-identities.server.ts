@@ -2,7 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import type { IdentitiesSectionProps } from "../components/account/identities-section";
 import { deleteUserIdentity, listUserIdentities, type Identity } from "../models/identity.server";
-import { countSignInMethods, findSignInMethods, LAST_SIGN_IN_METHOD } from "../models/sign-in-methods.server";
+import {
+  countSignInMethods,
+  findSignInMethods,
+  LAST_SIGN_IN_METHOD,
+  lockUserSignInMethods,
+} from "../models/sign-in-methods.server";
 import { getOidcProviders } from "./oidc-config.server";
 
 export type RemoveIdentityResult =
@@ -10,8 +15,8 @@ export type RemoveIdentityResult =
 
 /**
  * Removes one of a user's identities unless it is their last way to sign in.
- * The check and the removal share a transaction, so the count is re-read
- * after the delete and a removal that would leave nothing is rolled back.
+ * Under the user's lock (lockUserSignInMethods), the count is re-read after
+ * the delete and a removal that would leave nothing is rolled back.
  */
 export async function removeIdentity(
   db: Kysely<Database>,
@@ -20,6 +25,7 @@ export async function removeIdentity(
 ): Promise<RemoveIdentityResult> {
   try {
     return await db.transaction().execute(async (trx) => {
+      await lockUserSignInMethods(trx, userId);
       const identity = await deleteUserIdentity(trx, userId, identityId);
       if (!identity) return { ok: false, reason: "not-found" } as const;
       if (countSignInMethods(await findSignInMethods(trx, userId)) === 0) throw new LastMethodError();
