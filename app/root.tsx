@@ -50,7 +50,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   return {
     user: user && { email: user.email, role: user.role },
-    preferences: user
+    preferences: user?.preferences
       ? { reducedMotion: user.preferences.reducedMotion, largerText: user.preferences.largerText }
       : null,
     colorScheme: readColorSchemeCookie(request.headers.get("Cookie")),

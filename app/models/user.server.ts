@@ -11,7 +11,8 @@ export interface User {
   role: Role;
   isPremium: boolean;
   subscriptionStatus: string | null;
-  preferences: Preferences;
+  /** Null until the user saves preferences; until then the browser's own choices stand. */
+  preferences: Preferences | null;
   createdAt: string;
 }
 
@@ -42,7 +43,7 @@ export function toUser(row: UserRow): User {
     role: row.role,
     isPremium: row.subscription_status !== null && PREMIUM_STATUSES.has(row.subscription_status),
     subscriptionStatus: row.subscription_status,
-    preferences: parsePreferences(row.preferences),
+    preferences: row.preferences ? parsePreferences(row.preferences) : null,
     createdAt: row.created_at,
   };
 }
@@ -131,8 +132,25 @@ export async function findPasswordHashById(db: Kysely<Database>, id: string): Pr
 
 /** True for a disabled account, and for one that no longer exists: neither may sign in. */
 export async function isDisabled(db: Kysely<Database>, id: string): Promise<boolean> {
-  const row = await db.selectFrom("users").select("disabled_at").where("id", "=", id).executeTakeFirst();
-  return row === undefined || row.disabled_at !== null;
+  return (await findSignInState(db, id))?.disabled ?? true;
+}
+
+/** What signing in needs to know of an account, in one read. */
+export async function findSignInState(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ disabled: boolean; preferences: Preferences | null } | undefined> {
+  const row = await db
+    .selectFrom("users")
+    .select(["disabled_at", "preferences"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return (
+    row && {
+      disabled: row.disabled_at !== null,
+      preferences: row.preferences ? parsePreferences(row.preferences) : null,
+    }
+  );
 }
 
 export async function setPasswordHash(db: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
@@ -149,12 +167,6 @@ export async function setDisplayName(db: Kysely<Database>, userId: string, displ
     .set({ display_name: displayName, updated_at: isoNow() })
     .where("id", "=", userId)
     .execute();
-}
-
-/** The preferences a user saved, or null if they never did (then the browser's own choices stand). */
-export async function findSavedPreferences(db: Kysely<Database>, userId: string): Promise<Preferences | null> {
-  const row = await db.selectFrom("users").select("preferences").where("id", "=", userId).executeTakeFirst();
-  return row?.preferences ? parsePreferences(row.preferences) : null;
 }
 
 export async function setPreferences(db: Kysely<Database>, userId: string, preferences: Preferences): Promise<void> {

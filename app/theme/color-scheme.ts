@@ -20,6 +20,11 @@ export function readColorSchemeCookie(cookieHeader: string | null): ColorSchemeM
   return parseColorSchemeMode(match?.[1]);
 }
 
+/** The Set-Cookie value (or document.cookie assignment) that stores a mode for a year. */
+export function colorSchemeCookie(mode: ColorSchemeMode, secure: boolean): string {
+  return `${COLOR_SCHEME_COOKIE}=${mode}; Path=/; Max-Age=${COLOR_SCHEME_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 /**
  * MUI keeps the mode in a cookie instead of local storage, so the server sees
  * the choice and renders the right scheme on the first byte.
@@ -31,9 +36,7 @@ export const cookieStorageManager: StorageManager = ({ key }) => ({
   },
   set(value) {
     if (key !== MODE_STORAGE_KEY || typeof document === "undefined") return;
-    const mode = parseColorSchemeMode(value);
-    const secure = location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${COLOR_SCHEME_COOKIE}=${mode}; Path=/; Max-Age=${COLOR_SCHEME_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+    document.cookie = colorSchemeCookie(parseColorSchemeMode(value), location.protocol === "https:");
   },
   subscribe() {
     return () => {};

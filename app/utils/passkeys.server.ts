@@ -29,6 +29,7 @@ import { userLabel, type User } from "../models/user.server";
 import { jsonError } from "./json-request.server";
 import { rateLimits } from "./rate-limits.server";
 import { AccountDisabledError } from "./sign-in.server";
+import { formatDate } from "./format-date";
 
 export const RP_NAME = "Numberlab";
 
@@ -177,8 +178,7 @@ export async function createRegistrationOptions(
 }
 
 export function defaultPasskeyName(now: Date = new Date()): string {
-  const date = now.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  return `Passkey added on ${date}`;
+  return `Passkey added on ${formatDate(now)}`;
 }
 
 /** Checks the authenticator's answer to the user's registration prompt and stores the new passkey. */

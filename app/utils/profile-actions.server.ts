@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { deleteOtherSessions, deleteUserSession } from "../models/session.server";
-import { colorSchemeModes, COLOR_SCHEME_COOKIE, COLOR_SCHEME_MAX_AGE_SECONDS } from "../theme/color-scheme";
+import { colorSchemeCookie, colorSchemeModes } from "../theme/color-scheme";
 import {
   findPasswordHashById,
   normalizeEmail,
@@ -156,8 +156,9 @@ export async function handleProfileAction(
     case "preferences": {
       const { theme, reducedMotion, largerText } = action;
       await setPreferences(db, user.id, { theme, reducedMotion, largerText });
-      const cookie = `${COLOR_SCHEME_COOKIE}=${theme}; Path=/; Max-Age=${COLOR_SCHEME_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
-      return success(action.intent, "Your preferences were saved.", { headers: { "Set-Cookie": cookie } });
+      return success(action.intent, "Your preferences were saved.", {
+        headers: { "Set-Cookie": colorSchemeCookie(theme, secure) },
+      });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { findSavedPreferences, isDisabled, recordSignIn } from "../models/user.server";
-import { COLOR_SCHEME_COOKIE, COLOR_SCHEME_MAX_AGE_SECONDS } from "../theme/color-scheme";
+import { findSignInState, recordSignIn } from "../models/user.server";
+import { colorSchemeCookie } from "../theme/color-scheme";
 import { getDatabase } from "./db.server";
 import { startSession } from "./session.server";
 
@@ -21,16 +21,11 @@ export async function signIn(
   { secure, redirectTo }: { secure: boolean; redirectTo: string },
 ): Promise<Response> {
   const { db } = getDatabase();
-  if (await isDisabled(db, userId)) throw new AccountDisabledError();
+  const state = await findSignInState(db, userId);
+  if (!state || state.disabled) throw new AccountDisabledError();
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, userId, { secure }));
-  const saved = await findSavedPreferences(db, userId);
-  if (saved) {
-    headers.append(
-      "Set-Cookie",
-      `${COLOR_SCHEME_COOKIE}=${saved.theme}; Path=/; Max-Age=${COLOR_SCHEME_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`,
-    );
-  }
+  if (state.preferences) headers.append("Set-Cookie", colorSchemeCookie(state.preferences.theme, secure));
   await recordSignIn(db, userId);
   return redirect(redirectTo, { headers });
 }

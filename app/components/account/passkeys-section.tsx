@@ -9,6 +9,7 @@ import { useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useRevalidator } from "react-router";
 import { PasskeyRegisterButton } from "../auth/passkey-register-button";
 import { ProfileSection } from "./profile-section";
+import { formatDate } from "../../utils/format-date";
 
 /** Mirrors PASSKEY_NAME_MAX_LENGTH of the passkey model; the server checks it too. */
 const NAME_MAX_LENGTH = 60;
@@ -24,12 +25,6 @@ export interface PasskeysSectionProps {
   passkeys: PasskeyView[];
   /** How many ways the account has to sign in (password, providers, passkeys). */
   signInMethodCount: number;
-}
-
-const dateFormat: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" };
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", dateFormat);
 }
 
 /**

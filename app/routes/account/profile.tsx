@@ -6,7 +6,7 @@ import { Form, Link } from "react-router";
 import { DetailsSection } from "../../components/account/details-section";
 import { IdentitiesSection } from "../../components/account/identities-section";
 import { PasskeysSection } from "../../components/account/passkeys-section";
-import { formatDate } from "../../components/account/format-date";
+import { formatDate } from "../../utils/format-date";
 import { PasswordSection } from "../../components/account/password-section";
 import { PreferencesSection } from "../../components/account/preferences-section";
 import { ProfileSection } from "../../components/account/profile-section";
@@ -14,7 +14,8 @@ import { SessionsSection } from "../../components/account/sessions-section";
 import { Page } from "../../components/page";
 import { listUserSessions } from "../../models/session.server";
 import { findSignInMethods } from "../../models/sign-in-methods.server";
-import { findSavedPreferences, userLabel } from "../../models/user.server";
+import { DEFAULT_PREFERENCES } from "../../models/preferences";
+import { userLabel } from "../../models/user.server";
 import { readColorSchemeCookie } from "../../theme/color-scheme";
 import { requireSessionId, requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
@@ -49,8 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [saved, sessions, methods, identities, passkeys] = await Promise.all([
-    findSavedPreferences(db, user.id),
+  const [sessions, methods, identities, passkeys] = await Promise.all([
     listUserSessions(db, user.id),
     findSignInMethods(db, user.id),
     identitiesSection(db, user.id, new URL(request.url)),
@@ -71,7 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hasPassword: methods.password,
     },
     // Until preferences are saved, the form shows the theme this browser uses now.
-    preferences: saved ?? { ...user.preferences, theme: readColorSchemeCookie(request.headers.get("Cookie")) },
+    preferences: user.preferences ?? {
+      ...DEFAULT_PREFERENCES,
+      theme: readColorSchemeCookie(request.headers.get("Cookie")),
+    },
     identities,
     passkeys,
     sessions: sessions.map((session) => ({

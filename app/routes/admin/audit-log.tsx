@@ -17,7 +17,7 @@ import { AUDIT_ACTIONS, listAuditEntries, type AuditAction, type AuditEntry } fr
 import { USERS_PATH } from "../../utils/admin-user-query";
 import { getDatabase } from "../../utils/db.server";
 import { EMAIL_MAX_LENGTH } from "../../utils/form.server";
-import { formatUtc } from "../../utils/format-utc";
+import { formatUtc } from "../../utils/format-date";
 import type { Route } from "./+types/audit-log";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Numberlab" }];

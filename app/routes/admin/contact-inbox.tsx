@@ -4,6 +4,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Page } from "../../components/page";
+import { formatUtc } from "../../utils/format-date";
 import { listContactMessages } from "../../models/contact-message.server";
 import { getDatabase } from "../../utils/db.server";
 import type { Route } from "./+types/contact-inbox";
@@ -31,7 +32,7 @@ export default function ContactInbox({ loaderData }: Route.ComponentProps) {
                 <Link href={`mailto:${message.email}`} color="inherit">
                   {message.email}
                 </Link>{" "}
-                · <time dateTime={message.createdAt}>{message.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+                · <time dateTime={message.createdAt}>{formatUtc(message.createdAt)}</time>
               </Typography>
               <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.message}</Typography>
             </CardContent>

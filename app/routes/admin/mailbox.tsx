@@ -9,7 +9,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { formatDateTime } from "../../components/account/format-date";
+import { formatDateTime } from "../../utils/format-date";
 import { Page } from "../../components/page";
 import { listOutboxMails, OUTBOX_PAGE_SIZE } from "../../models/outbox-mail.server";
 import { getDatabase } from "../../utils/db.server";

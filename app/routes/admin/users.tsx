@@ -44,7 +44,7 @@ import {
 } from "../../utils/admin-user-query";
 import { getDatabase } from "../../utils/db.server";
 import { fieldErrors, formValues } from "../../utils/form.server";
-import { formatUtc } from "../../utils/format-utc";
+import { formatUtc } from "../../utils/format-date";
 import { publicOidcProviders } from "../../utils/oidc-config.server";
 import type { Route } from "./+types/users";
 

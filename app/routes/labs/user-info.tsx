@@ -9,7 +9,7 @@ import { listUserSessions } from "../../models/session.server";
 import { requireSessionId, requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { entitlementsFor, type Entitlements } from "../../utils/entitlements";
-import { formatUtc } from "../../utils/format-utc";
+import { formatUtc } from "../../utils/format-date";
 import type { Route } from "./+types/user-info";
 
 export const meta: Route.MetaFunction = () => [{ title: "Session details · Numberlab" }];
