@@ -1,13 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import { isoNow } from "../utils/time";
+import { likeLiteral } from "./database-errors.server";
 import { parsePreferences } from "./preferences";
 import { rateLimitSubjectKey } from "./rate-limit.server";
-
-/** Escapes LIKE wildcards so an address is matched literally. */
-function likeLiteral(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
 
 /**
  * Everything Numberlab stores about one account, as the "export my data"
@@ -157,7 +153,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: string): Promi
     // A provider sign-in waiting to be linked to this account names its address in the flow's data.
     await trx
       .deleteFrom("auth_flows")
-      .where(sql<boolean>`lower(data) like ${likeLiteral(user.email)} escape '\\'`)
+      .where(sql<boolean>`lower(data) like ${`%${likeLiteral(user.email)}%`} escape '\\'`)
       .execute();
     await trx.updateTable("audit_log").set({ target_email: null }).where("target_id", "=", userId).execute();
     await trx.updateTable("audit_log").set({ actor_email: null }).where("actor_id", "=", userId).execute();

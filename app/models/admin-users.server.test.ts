@@ -4,7 +4,6 @@ import {
   AdminActionError,
   disableUser,
   enableUser,
-  escapeLike,
   grantAdmin,
   listAdminUsers,
   revokeAdmin,
@@ -16,13 +15,6 @@ import { createSession, findSessionUser } from "./session.server";
 import { createUser, findUserById, recordSignIn, setDisabled, setSubscriptionStatus, type User } from "./user.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-describe("escapeLike", () => {
-  it("escapes the LIKE wildcards and the escape character itself", () => {
-    expect(escapeLike("100%_sure\\")).toBe("100\\%\\_sure\\\\");
-    expect(escapeLike("plain")).toBe("plain");
-  });
-});
 
 describe.each(testDialects)("admin users on %s", (dialect) => {
   const database = useTestDatabase(dialect);

@@ -4,6 +4,7 @@ import type { SortDirection, UserSort } from "../utils/admin-user-query";
 import { isoNow } from "../utils/time";
 import { recordAudit, type AuditParty } from "./audit-log.server";
 import { toUser, userColumns } from "./user.server";
+import { likeLiteral } from "./database-errors.server";
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
@@ -40,11 +41,6 @@ export interface AdminUserPage {
   pageCount: number;
 }
 
-/** `%` and `_` are wildcards in LIKE; a search for them means the characters themselves. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, "\\$&");
-}
-
 const sortExpressions = {
   email: sql`users.email`,
   name: sql`lower(users.display_name)`,
@@ -67,7 +63,7 @@ export async function listAdminUsers(
   const needle = search.trim();
   if (needle !== "") {
     // lower() on both sides and an explicit escape character: the same matching on SQLite and PostgreSQL.
-    const pattern = `%${escapeLike(needle.toLowerCase())}%`;
+    const pattern = `%${likeLiteral(needle.toLowerCase())}%`;
     query = query.where(({ or }) =>
       or([
         sql<SqlBool>`lower(users.email) like ${pattern} escape '\\'`,

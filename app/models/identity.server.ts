@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import { isoNow } from "../utils/time";
+import { isUniqueViolation } from "./database-errors.server";
 
 /** An account's sign-in with a third-party OpenID provider. */
 export interface Identity {
@@ -134,11 +135,4 @@ export async function touchIdentity(db: Kysely<Database>, identityId: string, em
     .set(email === undefined ? { last_used_at: isoNow() } : { last_used_at: isoNow(), email })
     .where("id", "=", identityId)
     .execute();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { code } = error as { code?: unknown };
-  // PostgreSQL unique_violation, SQLite constraint error.
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "../../database/schema";
 import { isoNow } from "../utils/time";
+import { isUniqueViolation } from "./database-errors.server";
 import { parsePreferences, type Preferences } from "./preferences";
 
 export interface User {
@@ -201,13 +202,6 @@ export async function changeEmail(db: Kysely<Database>, userId: string, newEmail
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { code } = error as { code?: unknown };
-  // PostgreSQL unique_violation, SQLite constraint error.
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 export async function recordSignIn(db: Kysely<Database>, userId: string): Promise<void> {

@@ -30,6 +30,12 @@ export const rateLimits = {
   profileMailPerAccount: { name: "profile-mail:account", limit: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
+/** What a rate-limited visitor is told: how long to wait, in whole minutes. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
 /**
  * Counts an attempt against each rule; when one is exhausted, returns a 429
  * response body for the form (with the user's text kept) instead of proceeding.
@@ -42,14 +48,8 @@ export async function checkRateLimits(
   for (const { rule, subject } of checks) {
     const result = await consumeRateLimit(db, rule, subject);
     if (!result.allowed) {
-      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
       return data(
-        {
-          errors: {
-            form: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-          },
-          values,
-        },
+        { errors: { form: tooManyAttemptsMessage(result.retryAfterSeconds) }, values },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }

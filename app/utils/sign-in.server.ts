@@ -13,19 +13,28 @@ export class AccountDisabledError extends Error {
 /**
  * The one way every sign-in method (password, e-mail link, passkey, OpenID
  * provider) ends: refuse a disabled account, start a fresh session, note the
- * sign-in, carry the theme the user saved (if any) into the cookie, and redirect.
+ * sign-in and carry the theme the user saved (if any) into the cookie. The
+ * cookies are added to `headers` (e.g. beside one that clears a flow cookie).
  */
-export async function signIn(
+export async function startSignedInSession(
   request: Request,
   userId: string,
-  { secure, redirectTo }: { secure: boolean; redirectTo: string },
-): Promise<Response> {
+  { secure, headers = new Headers() }: { secure: boolean; headers?: Headers },
+): Promise<Headers> {
   const { db } = getDatabase();
   const state = await findSignInState(db, userId);
   if (!state || state.disabled) throw new AccountDisabledError();
-  const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, userId, { secure }));
   if (state.preferences) headers.append("Set-Cookie", colorSchemeCookie(state.preferences.theme, secure));
   await recordSignIn(db, userId);
-  return redirect(redirectTo, { headers });
+  return headers;
+}
+
+/** Signs in (see startSignedInSession) and redirects to `redirectTo`. */
+export async function signIn(
+  request: Request,
+  userId: string,
+  { secure, redirectTo, headers }: { secure: boolean; redirectTo: string; headers?: Headers },
+): Promise<Response> {
+  return redirect(redirectTo, { headers: await startSignedInSession(request, userId, { secure, headers }) });
 }

@@ -85,9 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case "signed-in":
     case "created":
       try {
-        const response = await signIn(request, outcome.userId, { secure, redirectTo: flow.redirectTo });
-        for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
-        return response;
+        return await signIn(request, outcome.userId, { secure, redirectTo: flow.redirectTo, headers });
       } catch (error) {
         if (error instanceof AccountDisabledError) return problem(403, error.message, flow.intent);
         throw error;

@@ -12,7 +12,7 @@ import {
 } from "../../utils/passkeys.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
-import { signIn } from "../../utils/sign-in.server";
+import { startSignedInSession } from "../../utils/sign-in.server";
 import type { Route } from "./+types/passkey-sign-in";
 
 const bodySchema = z.object(
@@ -38,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       rp: relyingParty(publicOrigin(request)),
       clientIp: server.clientIp,
     });
-    const signedIn = await signIn(request, userId, { secure: server.isSecure, redirectTo });
-    for (const cookie of signedIn.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    await startSignedInSession(request, userId, { secure: server.isSecure, headers });
     headers.set("Cache-Control", "no-store");
     return Response.json({ redirectTo }, { headers });
   } catch (error) {
