@@ -10,7 +10,7 @@ import { createEmailToken } from "./email-token.server";
 import { storeOutboxMail } from "./outbox-mail.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { createSession } from "./session.server";
-import { createUser, setDisplayName } from "./user.server";
+import { countActiveAdmins, createUser, setDisplayName, setRole } from "./user.server";
 
 const agent = (tag: string) => `Mozilla/5.0 (X11; Linux x86_64) Agent-${tag}/1.0`;
 
@@ -147,7 +147,7 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     const before = await wholeDatabase(database);
     for (const trace of doomed.traces) expect(before, trace).toContain(trace);
 
-    expect(await deleteAccount(database.db, doomed.user.id)).toBe(true);
+    expect(await deleteAccount(database.db, doomed.user.id)).toBe("deleted");
 
     const after = await wholeDatabase(database);
     for (const trace of doomed.traces) expect(after, `"${trace}" remains`).not.toContain(trace);
@@ -155,6 +155,31 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     for (const trace of bystander.traces) expect(after, `bystander's "${trace}"`).toContain(trace);
     // What administrators did stays on record, without naming the person.
     expect(await auditCount()).toBe(auditBefore);
-    expect(await deleteAccount(database.db, doomed.user.id)).toBe(false);
+    expect(await deleteAccount(database.db, doomed.user.id)).toBe("not-found");
+  });
+
+  it("never deletes the last active administrator, even when two delete themselves at once", async () => {
+    const admins = await Promise.all(
+      ["first", "second"].map((name) =>
+        createUser(database.db, { email: `${name}-admin@example.org`, passwordHash: null, role: "admin" }),
+      ),
+    );
+    const others = await database.db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "admin")
+      .where(
+        "id",
+        "not in",
+        admins.map((admin) => admin.id),
+      )
+      .execute();
+    for (const { id } of others) await setRole(database.db, id, "user");
+
+    const results = await Promise.all(admins.map((admin) => deleteAccount(database.db, admin.id)));
+    expect(results.sort()).toEqual(["deleted", "last-admin"]);
+    expect(await countActiveAdmins(database.db)).toBe(1);
+    const survivor = admins[results.indexOf("last-admin")]!;
+    expect(await deleteAccount(database.db, survivor.id)).toBe("last-admin");
   });
 });

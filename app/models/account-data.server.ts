@@ -2,8 +2,10 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import { isoNow } from "../utils/time";
 import { likeLiteral } from "./database-errors.server";
+import { serializeAdminChanges } from "./admin-users.server";
 import { parsePreferences } from "./preferences";
 import { rateLimitSubjectKey } from "./rate-limit.server";
+import { countActiveAdmins } from "./user.server";
 
 /**
  * Everything Numberlab stores about one account, as the "export my data"
@@ -132,10 +134,15 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
  * it by cascade), its links, contact messages, outbox mail and pending
  * provider links; audit entries keep what happened but lose who it was.
  */
-export async function deleteAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
-    if (!user) return false;
+export async function deleteAccount(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<"deleted" | "not-found" | "last-admin"> {
+  return serializeAdminChanges(db, async (trx) => {
+    const user = await trx.selectFrom("users").select(["email", "role"]).where("id", "=", userId).executeTakeFirst();
+    if (!user) return "not-found";
+    // The site must keep an administrator: the last one hands the role on first.
+    if (user.role === "admin" && (await countActiveAdmins(trx)) <= 1) return "last-admin";
     await trx
       .deleteFrom("email_tokens")
       .where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)]))
@@ -160,6 +167,6 @@ export async function deleteAccount(db: Kysely<Database>, userId: string): Promi
     await trx.updateTable("audit_log").set({ target_email: null }).where("target_email", "=", user.email).execute();
     await trx.updateTable("audit_log").set({ actor_email: null }).where("actor_email", "=", user.email).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
-    return true;
+    return "deleted";
   });
 }

@@ -127,7 +127,7 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
       await recordSignIn(database.db, full.id);
       await setDisabled(database.db, bare.id, true);
       const now = new Date().toISOString();
-      for (const provider of ["google", "github", "google"]) {
+      for (const provider of ["google", "github"]) {
         await database.db
           .insertInto("identities")
           .values({

@@ -3,8 +3,9 @@ import type { Database, Role } from "../../database/schema";
 import type { SortDirection, UserSort } from "../utils/admin-user-query";
 import { isoNow } from "../utils/time";
 import { recordAudit, type AuditParty } from "./audit-log.server";
-import { toUser, userColumns } from "./user.server";
 import { likeLiteral } from "./database-errors.server";
+import { deleteUserSessions } from "./session.server";
+import { countActiveAdmins, setDisabled, setRole, toUser, userColumns } from "./user.server";
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
@@ -139,11 +140,15 @@ async function providersByUser(db: Kysely<Database>, userIds: string[]): Promise
   const rows = await db
     .selectFrom("identities")
     .select(["user_id", "provider"])
-    .distinct()
     .where("user_id", "in", userIds)
     .orderBy("provider")
     .execute();
-  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.provider]);
+  // One identity per provider and account (migration 0004), so no provider repeats.
+  for (const row of rows) {
+    const providers = byUser.get(row.user_id);
+    if (providers) providers.push(row.provider);
+    else byUser.set(row.user_id, [row.provider]);
+  }
   return byUser;
 }
 
@@ -174,7 +179,7 @@ export type AdminActor = AuditParty | null;
 export async function grantAdmin(db: Kysely<Database>, actor: AdminActor, userId: string): Promise<AdminActionOutcome> {
   return adminTransaction(db, actor, userId, async (tx, target) => {
     if (target.role === "admin") return { target: party(target), changed: false, sessionsEnded: 0 };
-    await tx.updateTable("users").set({ role: "admin", updated_at: isoNow() }).where("id", "=", userId).execute();
+    await setRole(tx, userId, "admin");
     await recordAudit(tx, { actor, action: "role.grant", target: party(target) });
     return { target: party(target), changed: true, sessionsEnded: 0 };
   });
@@ -192,9 +197,9 @@ export async function revokeAdmin(
 ): Promise<AdminActionOutcome> {
   return adminTransaction(db, actor, userId, async (tx, target) => {
     if (target.role !== "admin") return { target: party(target), changed: false, sessionsEnded: 0 };
-    await tx.updateTable("users").set({ role: "user", updated_at: isoNow() }).where("id", "=", userId).execute();
+    await setRole(tx, userId, "user");
     await refuseWithoutActiveAdmin(tx, actor, target);
-    const sessionsEnded = endSessions ? await deleteSessionsOf(tx, userId) : 0;
+    const sessionsEnded = endSessions ? await deleteUserSessions(tx, userId) : 0;
     await recordAudit(tx, {
       actor,
       action: "role.revoke",
@@ -216,10 +221,9 @@ export async function disableUser(
   }
   return adminTransaction(db, actor, userId, async (tx, target) => {
     if (target.disabled_at !== null) return { target: party(target), changed: false, sessionsEnded: 0 };
-    const now = isoNow();
-    await tx.updateTable("users").set({ disabled_at: now, updated_at: now }).where("id", "=", userId).execute();
+    await setDisabled(tx, userId, true);
     await refuseWithoutActiveAdmin(tx, actor, target);
-    const sessionsEnded = await deleteSessionsOf(tx, userId);
+    const sessionsEnded = await deleteUserSessions(tx, userId);
     await recordAudit(tx, { actor, action: "account.disable", target: party(target), details: { sessionsEnded } });
     return { target: party(target), changed: true, sessionsEnded };
   });
@@ -228,7 +232,7 @@ export async function disableUser(
 export async function enableUser(db: Kysely<Database>, actor: AdminActor, userId: string): Promise<AdminActionOutcome> {
   return adminTransaction(db, actor, userId, async (tx, target) => {
     if (target.disabled_at === null) return { target: party(target), changed: false, sessionsEnded: 0 };
-    await tx.updateTable("users").set({ disabled_at: null, updated_at: isoNow() }).where("id", "=", userId).execute();
+    await setDisabled(tx, userId, false);
     await recordAudit(tx, { actor, action: "account.enable", target: party(target) });
     return { target: party(target), changed: true, sessionsEnded: 0 };
   });
@@ -241,7 +245,7 @@ export async function revokeUserSessions(
   userId: string,
 ): Promise<AdminActionOutcome> {
   return adminTransaction(db, actor, userId, async (tx, target) => {
-    const sessionsEnded = await deleteSessionsOf(tx, userId);
+    const sessionsEnded = await deleteUserSessions(tx, userId);
     if (sessionsEnded === 0) return { target: party(target), changed: false, sessionsEnded };
     await recordAudit(tx, { actor, action: "sessions.revoke", target: party(target), details: { sessionsEnded } });
     return { target: party(target), changed: true, sessionsEnded };
@@ -274,7 +278,7 @@ async function adminTransaction<T>(
   userId: string,
   work: (tx: Kysely<Database>, target: TargetRow) => Promise<T>,
 ): Promise<T> {
-  return serialized(db, db.getExecutor().adapter instanceof PostgresAdapter, async (tx) => {
+  return serializeAdminChanges(db, async (tx) => {
     if (actor) {
       const acting = await tx
         .selectFrom("users")
@@ -299,12 +303,16 @@ async function adminTransaction<T>(
   });
 }
 
-async function serialized<T>(
+/**
+ * Runs `work` in a transaction that no other change of administrators can
+ * interleave with (see adminTransaction). Exported for account deletion,
+ * which must not remove the last administrator either.
+ */
+export async function serializeAdminChanges<T>(
   db: Kysely<Database>,
-  postgres: boolean,
   work: (tx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (postgres) {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return db.transaction().execute(async (tx) => {
       await tx.selectFrom("users").select("id").where("role", "=", "admin").orderBy("id").forUpdate().execute();
       return work(tx);
@@ -325,22 +333,11 @@ async function serialized<T>(
 
 /** Called after a change inside the transaction: throwing rolls the change back. */
 async function refuseWithoutActiveAdmin(tx: Kysely<Database>, actor: AdminActor, target: TargetRow): Promise<void> {
-  const { count } = await tx
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where("role", "=", "admin")
-    .where("disabled_at", "is", null)
-    .executeTakeFirstOrThrow();
-  if (Number(count) > 0) return;
+  if ((await countActiveAdmins(tx)) > 0) return;
   throw new AdminActionError(
     "last-admin",
     actor?.id === target.id
       ? "You are the last administrator, so you cannot give up the role. Make someone else an administrator first."
       : `${target.email} is the last active administrator, so this would leave nobody to run the site. Make someone else an administrator first.`,
   );
-}
-
-async function deleteSessionsOf(tx: Kysely<Database>, userId: string): Promise<number> {
-  const result = await tx.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

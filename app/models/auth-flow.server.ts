@@ -55,6 +55,26 @@ export async function takeAuthFlow(
   return row && { userId: row.user_id, data: JSON.parse(row.data) as unknown };
 }
 
+/**
+ * Reads a flow without using it up, for a page that shows what the flow is
+ * about; the step that acts on it takes it with takeAuthFlow. Expired or
+ * unknown tokens and flows of another kind give undefined.
+ */
+export async function peekAuthFlow(
+  db: Kysely<Database>,
+  token: string,
+  kind: AuthFlowKind,
+): Promise<AuthFlow | undefined> {
+  const row = await db
+    .selectFrom("auth_flows")
+    .select(["user_id", "data"])
+    .where("id", "=", hashToken(token))
+    .where("kind", "=", kind)
+    .where("expires_at", ">", isoNow())
+    .executeTakeFirst();
+  return row && { userId: row.user_id, data: JSON.parse(row.data) as unknown };
+}
+
 export async function deleteExpiredAuthFlows(db: Kysely<Database>): Promise<number> {
   const result = await db.deleteFrom("auth_flows").where("expires_at", "<=", isoNow()).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -8,6 +8,7 @@ import {
   listUserIdentities,
   ProviderAlreadyLinkedError,
   touchIdentity,
+  violatedIdentityConstraint,
 } from "./identity.server";
 import { findSignInMethods } from "./sign-in-methods.server";
 import { createUser, type User } from "./user.server";
@@ -81,6 +82,80 @@ describe.each(testDialects)("identities on %s", (dialect) => {
     expect(rejected?.reason).toBeInstanceOf(IdentityTakenError);
   });
 
+  it("gives one of two racing links at the same provider to an account, never both", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const user = await newUser();
+      const results = await Promise.allSettled(
+        ["a", "b"].map((subject) =>
+          createIdentity(database.db, {
+            userId: user.id,
+            provider: "race",
+            subject: `${dialect}-per-provider-${round}-${subject}`,
+            email: null,
+          }),
+        ),
+      );
+      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+      expect(results.find((result) => result.status === "rejected")?.reason).toBeInstanceOf(ProviderAlreadyLinkedError);
+      expect(await listUserIdentities(database.db, user.id)).toHaveLength(1);
+    }
+  });
+
+  it("answers a racing pair of the same link for the same account with one identity", async () => {
+    const user = await newUser();
+    const results = await Promise.allSettled(
+      [1, 2].map(() =>
+        createIdentity(database.db, { userId: user.id, provider: "race", subject: `${dialect}-twice`, email: null }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((result) => result.status === "rejected")?.reason).toBeInstanceOf(IdentityTakenError);
+    expect(await listUserIdentities(database.db, user.id)).toHaveLength(1);
+  });
+
+  it("tells the database's own violations of the two unique constraints apart", async () => {
+    const [first, second] = [await newUser(), await newUser()];
+    const existing = await createIdentity(database.db, {
+      userId: first.id,
+      provider: "google",
+      subject: `${dialect}-constraint`,
+      email: null,
+    });
+    // Plain inserts, so the database itself reports each violation.
+    const insert = (values: { id?: string; userId: string; subject: string }) =>
+      database.db
+        .insertInto("identities")
+        .values({
+          id: values.id ?? crypto.randomUUID(),
+          user_id: values.userId,
+          provider: "google",
+          subject: values.subject,
+          email: null,
+          created_at: existing.createdAt,
+          last_used_at: null,
+        })
+        .execute()
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+    expect(violatedIdentityConstraint(await insert({ userId: second.id, subject: existing.subject }))).toBe(
+      "provider-subject",
+    );
+    expect(violatedIdentityConstraint(await insert({ userId: first.id, subject: `${dialect}-other` }))).toBe(
+      "user-provider",
+    );
+    // Another unique key of the table, and errors that are no unique violation at all.
+    const samePrimaryKey = await insert({ id: existing.id, userId: second.id, subject: `${dialect}-third` });
+    expect(samePrimaryKey).toBeInstanceOf(Error);
+    expect(violatedIdentityConstraint(samePrimaryKey)).toBeUndefined();
+    const missingUser = await insert({ userId: "no-such-user", subject: `${dialect}-fourth` });
+    expect(missingUser).toBeInstanceOf(Error);
+    expect(violatedIdentityConstraint(missingUser)).toBeUndefined();
+    expect(violatedIdentityConstraint(new Error("identities_user_id_provider_key"))).toBeUndefined();
+    expect(await listUserIdentities(database.db, second.id)).toEqual([]);
+  });
+
   it("deletes only the user's own identity", async () => {
     const [owner, other] = [await newUser(), await newUser()];
     const identity = await createIdentity(database.db, {
@@ -106,12 +181,13 @@ describe.each(testDialects)("identities on %s", (dialect) => {
       email: "old@example.org",
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await touchIdentity(database.db, identity.id);
+    await touchIdentity(database.db, identity.id, "new@example.org");
     const touched = await findIdentity(database.db, "google", "touch");
     expect(touched!.lastUsedAt! > identity.lastUsedAt!).toBe(true);
-    expect(touched!.email).toBe("old@example.org");
-    await touchIdentity(database.db, identity.id, "new@example.org");
-    expect((await findIdentity(database.db, "google", "touch"))!.email).toBe("new@example.org");
+    expect(touched!.email).toBe("new@example.org");
+    // A provider that stops sharing the address leaves none on display.
+    await touchIdentity(database.db, identity.id, null);
+    expect((await findIdentity(database.db, "google", "touch"))!.email).toBeNull();
   });
 
   it("goes with its account", async () => {

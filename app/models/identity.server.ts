@@ -62,25 +62,39 @@ export async function findIdentity(
 }
 
 /**
+ * Which of the identities table's unique constraints an error violates.
+ * PostgreSQL names the constraint; SQLite names its columns instead.
+ */
+export function violatedIdentityConstraint(error: unknown): "provider-subject" | "user-provider" | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const message = error instanceof Error ? error.message : "";
+  if (/identities_provider_subject_key|identities\.provider, identities\.subject/.test(message)) {
+    return "provider-subject";
+  }
+  if (/identities_user_id_provider_key|identities\.user_id, identities\.provider/.test(message)) {
+    return "user-provider";
+  }
+  return undefined;
+}
+
+/**
  * Links a provider identity to an account. Throws IdentityTakenError when
- * (provider, subject) is linked already, ProviderAlreadyLinkedError when the
- * account has another identity at the same provider.
+ * (provider, subject) is linked already (to any account, this one included),
+ * ProviderAlreadyLinkedError when the account has another identity at the
+ * same provider. The unique constraints decide, so racing links get one
+ * winner. The (provider, subject) conflict is the insert's ON CONFLICT
+ * target: both dialects then check it first, so an account linking an
+ * identity it already has gets IdentityTakenError on both (SQLite would
+ * otherwise report the newer user/provider index first).
  */
 export async function createIdentity(
   db: Kysely<Database>,
   input: { userId: string; provider: string; subject: string; email: string | null },
 ): Promise<Identity> {
-  if (await findIdentity(db, input.provider, input.subject)) throw new IdentityTakenError();
-  const existing = await db
-    .selectFrom("identities")
-    .select("id")
-    .where("user_id", "=", input.userId)
-    .where("provider", "=", input.provider)
-    .executeTakeFirst();
-  if (existing) throw new ProviderAlreadyLinkedError();
   const now = isoNow();
+  let row: IdentityRow | undefined;
   try {
-    const row = await db
+    row = await db
       .insertInto("identities")
       .values({
         id: crypto.randomUUID(),
@@ -91,14 +105,21 @@ export async function createIdentity(
         created_at: now,
         last_used_at: now,
       })
+      .onConflict((conflict) => conflict.columns(["provider", "subject"]).doNothing())
       .returning(identityColumns)
-      .executeTakeFirstOrThrow();
-    return toIdentity(row);
+      .executeTakeFirst();
   } catch (error) {
-    // Two callbacks for the same identity raced past the check above.
-    if (isUniqueViolation(error)) throw new IdentityTakenError();
-    throw error;
+    switch (violatedIdentityConstraint(error)) {
+      case "user-provider":
+        throw new ProviderAlreadyLinkedError();
+      case "provider-subject":
+        throw new IdentityTakenError();
+      default:
+        throw error;
+    }
   }
+  if (!row) throw new IdentityTakenError();
+  return toIdentity(row);
 }
 
 /** A user's linked identities, oldest first. */
@@ -129,10 +150,6 @@ export async function deleteUserIdentity(
 }
 
 /** Notes a sign-in with this identity, and keeps the provider's current address for display. */
-export async function touchIdentity(db: Kysely<Database>, identityId: string, email?: string | null): Promise<void> {
-  await db
-    .updateTable("identities")
-    .set(email === undefined ? { last_used_at: isoNow() } : { last_used_at: isoNow(), email })
-    .where("id", "=", identityId)
-    .execute();
+export async function touchIdentity(db: Kysely<Database>, identityId: string, email: string | null): Promise<void> {
+  await db.updateTable("identities").set({ last_used_at: isoNow(), email }).where("id", "=", identityId).execute();
 }

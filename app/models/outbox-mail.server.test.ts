@@ -23,6 +23,9 @@ describe.each(testDialects)("the outbox on %s", (dialect) => {
     expect(first.mails[0]).toMatchObject({ recipient: "reader0@example.org", subject: `Mail ${OUTBOX_PAGE_SIZE + 2}` });
     const second = await listOutboxMails(database.db, { page: 2 });
     expect(second.mails.map((mail) => mail.subject)).toEqual(["Mail 2", "Mail 1", "Mail 0"]);
+    expect(second.pageCount).toBe(2);
+    // A page past the end shows the last page.
+    expect(await listOutboxMails(database.db, { page: 99 })).toEqual(second);
     const filtered = await listOutboxMails(database.db, { page: 1, recipient: "READER1@example.org" });
     expect(filtered.total).toBe(Math.floor((OUTBOX_PAGE_SIZE + 3) / 2));
     expect(filtered.mails.every((mail) => mail.recipient === "reader1@example.org")).toBe(true);

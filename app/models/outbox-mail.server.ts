@@ -31,23 +31,27 @@ export async function storeOutboxMail(
     .execute();
 }
 
-/** Newest first, a page at a time, optionally only the mail to one address. */
+/**
+ * Newest first, a page at a time, optionally only the mail to one address.
+ * A page past the end shows the last one.
+ */
 export async function listOutboxMails(
   db: Kysely<Database>,
   { page, recipient }: { page: number; recipient?: string },
-): Promise<{ mails: OutboxMail[]; total: number }> {
+): Promise<{ mails: OutboxMail[]; total: number; page: number; pageCount: number }> {
   let query = db.selectFrom("outbox_mails");
   if (recipient) query = query.where("recipient", "=", normalizeEmail(recipient));
-  const [rows, count] = await Promise.all([
-    query
-      .select(["id", "recipient", "subject", "body", "created_at"])
-      .orderBy("created_at", "desc")
-      .orderBy("id")
-      .limit(OUTBOX_PAGE_SIZE)
-      .offset((page - 1) * OUTBOX_PAGE_SIZE)
-      .execute(),
-    query.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow(),
-  ]);
+  const { count } = await query.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
+  const shown = Math.min(page, pageCount);
+  const rows = await query
+    .select(["id", "recipient", "subject", "body", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(OUTBOX_PAGE_SIZE)
+    .offset((shown - 1) * OUTBOX_PAGE_SIZE)
+    .execute();
   return {
     mails: rows.map((row) => ({
       id: row.id,
@@ -56,7 +60,9 @@ export async function listOutboxMails(
       body: row.body,
       createdAt: row.created_at,
     })),
-    total: Number(count.count),
+    total,
+    page: shown,
+    pageCount,
   };
 }
 

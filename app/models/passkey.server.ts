@@ -13,15 +13,13 @@ export interface Passkey {
 }
 
 /** What verifying a sign-in needs: the stored key, its counter and whose it is. */
-export interface PasskeyCredential {
+interface PasskeyCredential {
   id: string;
   userId: string;
   publicKey: string;
   counter: number;
   transports: string[];
 }
-
-export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export class PasskeyTakenError extends Error {
   constructor() {
@@ -121,7 +119,7 @@ export async function renamePasskey(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export type RemovePasskeyResult = "removed" | "not-found" | "last-sign-in-method";
+type RemovePasskeyResult = "removed" | "not-found" | "last-sign-in-method";
 
 /**
  * Removes one of the user's passkeys unless it is their last way to sign in;

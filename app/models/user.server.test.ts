@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import {
-  countAdmins,
+  countActiveAdmins,
   createUser,
   EmailTakenError,
   findPasswordHash,
   findUserByEmail,
+  setDisabled,
   setRole,
   setSubscriptionStatus,
 } from "./user.server";
@@ -27,15 +28,18 @@ describe.each(testDialects)("users on %s", (dialect) => {
     );
   });
 
-  it("grants and revokes the admin role and counts admins", async () => {
-    await createUser(database.db, { email: "emmy@example.org", passwordHash: null });
-    const before = await countAdmins(database.db);
-    expect(await setRole(database.db, "Emmy@example.org", "admin")).toBe(true);
+  it("grants and revokes the admin role and counts active admins", async () => {
+    const emmy = await createUser(database.db, { email: "emmy@example.org", passwordHash: null });
+    const before = await countActiveAdmins(database.db);
+    expect(await setRole(database.db, emmy.id, "admin")).toBe(true);
     expect((await findUserByEmail(database.db, "emmy@example.org"))?.role).toBe("admin");
-    expect(await countAdmins(database.db)).toBe(before + 1);
-    expect(await setRole(database.db, "emmy@example.org", "user")).toBe(true);
-    expect(await countAdmins(database.db)).toBe(before);
-    expect(await setRole(database.db, "nobody@example.org", "admin")).toBe(false);
+    expect(await countActiveAdmins(database.db)).toBe(before + 1);
+    expect(await setDisabled(database.db, emmy.id, true)).toBe(true);
+    expect(await countActiveAdmins(database.db)).toBe(before);
+    expect(await setDisabled(database.db, emmy.id, false)).toBe(true);
+    expect(await setRole(database.db, emmy.id, "user")).toBe(true);
+    expect(await countActiveAdmins(database.db)).toBe(before);
+    expect(await setRole(database.db, crypto.randomUUID(), "admin")).toBe(false);
   });
 
   it("treats active and trialing subscriptions as premium, and nothing else", async () => {

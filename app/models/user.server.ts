@@ -219,12 +219,12 @@ export async function setDisabled(db: Kysely<Database>, userId: string, disabled
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Returns false when no account has this e-mail address. */
-export async function setRole(db: Kysely<Database>, email: string, role: Role): Promise<boolean> {
+/** Sets the role; returns false for an unknown id. Guarded callers: app/models/admin-users.server.ts. */
+export async function setRole(db: Kysely<Database>, userId: string, role: Role): Promise<boolean> {
   const result = await db
     .updateTable("users")
     .set({ role, updated_at: isoNow() })
-    .where("email", "=", normalizeEmail(email))
+    .where("id", "=", userId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -241,11 +241,13 @@ export async function setSubscriptionStatus(
     .execute();
 }
 
-export async function countAdmins(db: Kysely<Database>): Promise<number> {
+/** Administrators who can act: a disabled admin cannot sign in, so does not count. */
+export async function countActiveAdmins(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom("users")
     .select((eb) => eb.fn.countAll().as("count"))
     .where("role", "=", "admin")
+    .where("disabled_at", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

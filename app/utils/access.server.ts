@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { HeaderUser } from "../components/header-user";
+import { entitlementsFor } from "./entitlements";
 import type { User } from "../models/user.server";
 import { sessionIdContext, userContext } from "./request-context";
 import { safeRedirectPath } from "./safe-redirect";
@@ -26,7 +27,7 @@ export const requireUserMiddleware: MiddlewareFunction = ({ request, context }) 
 export const requireAdminMiddleware: MiddlewareFunction = ({ request, context }) => {
   const user = context.get(userContext);
   if (!user) throw redirect(loginPath(request));
-  if (user.role !== "admin") {
+  if (!entitlementsFor(user).adminArea) {
     // Loaders (the root's included) do not run when middleware throws, so the
     // 403 carries what the header shows of the user (see headerUserFromError).
     const headerUser: HeaderUser = { email: user.email, role: user.role };

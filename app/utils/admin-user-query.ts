@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readPageParam } from "./page-param";
 
 /**
  * The state of the admin users table, kept in the address (search, sort,
@@ -19,7 +20,6 @@ export const FIRST_DIRECTION: Record<UserSort, SortDirection> = {
   lastSignIn: "desc",
 };
 export const DEFAULT_SORT: UserSort = "created";
-const MAX_PAGE = 1_000_000;
 
 export interface UserListQuery {
   q: string;
@@ -43,13 +43,7 @@ export function readUserListQuery(params: URLSearchParams): { query: UserListQue
     .enum(["asc", "desc"])
     .catch(FIRST_DIRECTION[sort])
     .parse(params.get("dir") ?? undefined);
-  const page = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE)
-    .catch(1)
-    .parse(params.get("page") ?? undefined);
+  const page = readPageParam(params);
   const search = searchSchema.safeParse(params.get("q") ?? "");
   return {
     query: { q: search.success ? search.data : "", sort, dir, page },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, emailField, fieldErrors, formValues, submittedText, textField } from "./form.server";
+import { EMAIL_MAX_LENGTH } from "./email-rules";
+import { emailField, fieldErrors, formValues, submittedText, textField } from "./form.server";
 
 /** The messages zod gives for `value`, or "ok:<parsed>" when it passes. */
 function outcome(schema: z.ZodType, value: unknown): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "./email-rules";
 
 /**
  * FormData as a plain object for zod: a repeated field becomes an array and a
@@ -43,8 +44,6 @@ export function textField(label: string, { min = 1, max }: { min?: number; max: 
     .min(min, `${capitalized} must be at least ${min} characters.`)
     .max(max, `${capitalized} must be at most ${max} characters.`);
 }
-
-export const EMAIL_MAX_LENGTH = 254;
 
 export const emailField = z
   .string({ error: "The e-mail address must be a single piece of text." })

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import { createIdentity, listUserIdentities } from "../models/identity.server";
-import { LAST_SIGN_IN_METHOD } from "../models/sign-in-methods.server";
+import { findSignInMethods, LAST_SIGN_IN_METHOD } from "../models/sign-in-methods.server";
 import { createUser } from "../models/user.server";
 import { identitiesSection, noticePath, removeIdentity } from "./linked-identities.server";
 
@@ -92,7 +92,12 @@ describe.each(testDialects)("linked identities on %s", (dialect) => {
       subject: `${dialect}-section`,
       email: "pupil@school.example",
     });
-    const section = await identitiesSection(database.db, user.id, profileUrl());
+    const section = await identitiesSection(
+      database.db,
+      user.id,
+      await findSignInMethods(database.db, user.id),
+      profileUrl(),
+    );
     expect(section).toEqual({
       identities: [
         {
@@ -105,14 +110,67 @@ describe.each(testDialects)("linked identities on %s", (dialect) => {
       ],
       linkable: [{ id: "google", name: "Google" }],
       canRemove: false,
+      removalNote: LAST_SIGN_IN_METHOD,
       notice: null,
     });
+    // After a refused removal the notice says why, and only once.
+    const refused = await identitiesSection(
+      database.db,
+      user.id,
+      await findSignInMethods(database.db, user.id),
+      profileUrl("?identityError=last-method"),
+    );
+    expect(refused).toMatchObject({
+      canRemove: false,
+      removalNote: null,
+      notice: { severity: "error", message: LAST_SIGN_IN_METHOD },
+    });
+    // With a second way in, Remove is on and nothing needs saying.
+    await createIdentity(database.db, {
+      userId: user.id,
+      provider: "google",
+      subject: `${dialect}-section-google`,
+      email: null,
+    });
+    const section2 = await identitiesSection(
+      database.db,
+      user.id,
+      await findSignInMethods(database.db, user.id),
+      profileUrl(),
+    );
+    expect(section2).toMatchObject({ canRemove: true, removalNote: null, linkable: [] });
+    expect(section2.identities.map((entry) => entry.providerName)).toEqual(["Our school", "Google"]);
+  });
+
+  it("names an identity whose provider is no longer configured by its id", async () => {
+    const user = await newUser(true);
+    await createIdentity(database.db, {
+      userId: user.id,
+      provider: "retired",
+      subject: `${dialect}-retired`,
+      email: null,
+    });
+    const section = await identitiesSection(
+      database.db,
+      user.id,
+      await findSignInMethods(database.db, user.id),
+      profileUrl("?linked=retired"),
+    );
+    expect(section.identities.map((entry) => entry.providerName)).toEqual(["retired"]);
+    expect(section.notice).toBeNull();
   });
 
   it("shows the outcome of a link or a removal, naming only configured providers", async () => {
     const user = await newUser(true);
     const notice = async (path: string) =>
-      (await identitiesSection(database.db, user.id, profileUrl(path.slice("/profile".length)))).notice;
+      (
+        await identitiesSection(
+          database.db,
+          user.id,
+          await findSignInMethods(database.db, user.id),
+          profileUrl(path.slice("/profile".length)),
+        )
+      ).notice;
     expect(await notice(noticePath("linked", "school"))).toEqual({
       severity: "success",
       message: "Our school is now linked: you can log in with it.",

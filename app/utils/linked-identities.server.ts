@@ -7,8 +7,9 @@ import {
   findSignInMethods,
   LAST_SIGN_IN_METHOD,
   lockUserSignInMethods,
+  type SignInMethods,
 } from "../models/sign-in-methods.server";
-import { getOidcProviders } from "./oidc-config.server";
+import { findOidcProvider, getOidcProviders } from "./oidc-config.server";
 
 export type RemoveIdentityResult =
   { ok: true; identity: Identity } | { ok: false; reason: "not-found" | "last-method" };
@@ -53,31 +54,38 @@ export function noticePath(notice: IdentityNotice, providerId?: string): string 
 export async function identitiesSection(
   db: Kysely<Database>,
   userId: string,
+  methods: SignInMethods,
   url: URL,
 ): Promise<IdentitiesSectionProps> {
-  const providers = getOidcProviders();
-  const nameOf = (id: string) => providers.find((provider) => provider.id === id)?.name ?? id;
-  const [identities, methods] = await Promise.all([listUserIdentities(db, userId), findSignInMethods(db, userId)]);
+  const identities = await listUserIdentities(db, userId);
   const linked = new Set(identities.map((identity) => identity.provider));
+  const canRemove = countSignInMethods(methods) > 1;
+  const notice = readNotice(url);
   return {
     identities: identities.map((identity) => ({
       id: identity.id,
-      providerName: nameOf(identity.provider),
+      providerName: findOidcProvider(identity.provider)?.name ?? identity.provider,
       email: identity.email,
       createdAt: identity.createdAt,
       lastUsedAt: identity.lastUsedAt,
     })),
-    linkable: providers.filter((provider) => !linked.has(provider.id)).map(({ id, name }) => ({ id, name })),
-    canRemove: countSignInMethods(methods) > 1,
-    notice: readNotice(url, (id) => providers.find((provider) => provider.id === id)?.name),
+    linkable: getOidcProviders()
+      .filter((provider) => !linked.has(provider.id))
+      .map(({ id, name }) => ({ id, name })),
+    canRemove,
+    // Why Remove is off, unless the notice above the list has just said it.
+    removalNote:
+      !canRemove && identities.length > 0 && notice?.message !== LAST_SIGN_IN_METHOD ? LAST_SIGN_IN_METHOD : null,
+    notice,
   };
 }
 
 /** Only configured provider names are shown, so a crafted link cannot put its own words on the page. */
-function readNotice(url: URL, nameOf: (id: string) => string | undefined): IdentitiesSectionProps["notice"] {
-  const linked = nameOf(url.searchParams.get("linked") ?? "");
+function readNotice(url: URL): IdentitiesSectionProps["notice"] {
+  const nameOf = (id: string | null) => (id ? findOidcProvider(id)?.name : undefined);
+  const linked = nameOf(url.searchParams.get("linked"));
   if (linked) return { severity: "success", message: `${linked} is now linked: you can log in with it.` };
-  const unlinked = nameOf(url.searchParams.get("unlinked") ?? "");
+  const unlinked = nameOf(url.searchParams.get("unlinked"));
   if (unlinked) return { severity: "success", message: `${unlinked} was removed from your sign-in methods.` };
   switch (url.searchParams.get("identityError")) {
     case "last-method":

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { oidcFormActionOrigins, readOidcProviders } from "./oidc-config.server";
+import { describe, expect, it, vi } from "vitest";
+import { findOidcProvider, oidcFormActionOrigins, readOidcProviders } from "./oidc-config.server";
 
 function problem(source: Record<string, string>): string {
   try {
@@ -61,5 +61,26 @@ describe("readOidcProviders", () => {
     };
     expect(oidcFormActionOrigins(settings)).toEqual(["https://login.example.com"]);
     expect(oidcFormActionOrigins({ OIDC_PROVIDERS: "a" })).toEqual([]);
+  });
+});
+
+describe("findOidcProvider", () => {
+  it("finds a configured provider by its id, and nothing else", () => {
+    // Read once, at the first look-up in this file.
+    vi.stubEnv("OIDC_PROVIDERS", "google,school");
+    vi.stubEnv("OIDC_GOOGLE_ISSUER", "https://accounts.google.com");
+    vi.stubEnv("OIDC_GOOGLE_CLIENT_ID", "id");
+    vi.stubEnv("OIDC_GOOGLE_CLIENT_SECRET", "secret");
+    vi.stubEnv("OIDC_SCHOOL_ISSUER", "https://id.school.example");
+    vi.stubEnv("OIDC_SCHOOL_CLIENT_ID", "id");
+    vi.stubEnv("OIDC_SCHOOL_CLIENT_SECRET", "secret");
+    vi.stubEnv("OIDC_SCHOOL_NAME", "Our school");
+    try {
+      expect(findOidcProvider("school")).toMatchObject({ id: "school", name: "Our school" });
+      expect(findOidcProvider("google")?.issuer).toBe("https://accounts.google.com");
+      for (const id of ["nowhere", "School", "", "__proto__"]) expect(findOidcProvider(id), id).toBeUndefined();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -90,9 +90,16 @@ export function getOidcProviders(): OidcProviderConfig[] {
   return cached;
 }
 
+/** The configured provider with this id (from a URL or a stored flow), if any. */
+export function findOidcProvider(id: string): OidcProviderConfig | undefined {
+  return getOidcProviders().find((provider) => provider.id === id);
+}
+
 /**
  * Where a sign-in button's form may lead: the providers' origins, for the
  * form-action policy. Invalid settings give none (the app reports them).
+ * The issuer's origin is assumed to be the authorization endpoint's; a
+ * provider that puts it elsewhere works only with JavaScript (docs/configuring.md).
  */
 export function oidcFormActionOrigins(source: Record<string, string | undefined>): string[] {
   try {

@@ -4,17 +4,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startOidcTestProvider, type TestOidcProvider } from "../../tests/setup/oidc-test-provider";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { startAuthFlow, takeAuthFlow } from "../models/auth-flow.server";
+import { createUser } from "../models/user.server";
 import { hashToken } from "./secure-token.server";
 import type { OidcProviderConfig } from "./oidc-config.server";
 import {
+  backTo,
   finishOidcFlow,
   isLoopbackUrl,
   OidcCallbackError,
+  oidcFlowCookie,
   OidcUnavailableError,
   providerConfiguration,
-  readFlowCookie,
   startOidcFlow,
-  type OidcIntent,
+  type OidcFlow,
 } from "./oidc.server";
 
 const APP_ORIGIN = "http://numberlab.test";
@@ -46,10 +48,14 @@ function problemOf(error: unknown) {
   return { problem, intent };
 }
 
+const signInFlow: OidcFlow = { intent: "sign-in", redirectTo: "/chapter/x" };
+
 describe("OpenID Connect against a real provider", () => {
   let provider: TestOidcProvider;
   let database: TestDatabase;
   let config: OidcProviderConfig;
+  /** A link flow, for the account that started it. */
+  let linkFlow: OidcFlow;
 
   beforeAll(async () => {
     provider = await startOidcTestProvider({ redirectUris: [REDIRECT_URI] });
@@ -57,14 +63,16 @@ describe("OpenID Connect against a real provider", () => {
     provider.addAccount({ sub: "quick", email: "quick@example.org", email_verified: true, codeTtlSeconds: 1 });
     database = await createTestDatabase("sqlite");
     config = configFor(provider);
+    const linker = await createUser(database.db, { email: "linker@example.org", passwordHash: null });
+    linkFlow = { intent: "link", userId: linker.id };
   });
   afterAll(async () => {
     await provider?.close();
     await database?.destroy();
   });
 
-  async function start(intent: OidcIntent = "sign-in", userId: string | null = null) {
-    return startOidcFlow(database.db, config, { intent, userId, redirectTo: "/chapter/x", redirectUri: REDIRECT_URI });
+  async function start(flow: OidcFlow = signInFlow) {
+    return startOidcFlow(database.db, config, { flow, redirectUri: REDIRECT_URI });
   }
 
   it("accepts plain HTTP only on loopback hosts", () => {
@@ -112,12 +120,49 @@ describe("OpenID Connect against a real provider", () => {
   });
 
   it("finishes a flow with the person's verified claims, read from userinfo", async () => {
-    const { authorizationUrl, flowToken } = await start("link", null);
+    const { authorizationUrl, flowToken } = await start(linkFlow);
     const callbackUrl = await provider.authorize(authorizationUrl, { login: "ada" });
     expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(REDIRECT_URI);
     const { flow, claims } = await finishOidcFlow(database.db, config, { flowToken, callbackUrl });
-    expect(flow).toEqual({ provider: "local", intent: "link", userId: null, redirectTo: "/chapter/x" });
+    expect(flow).toEqual(linkFlow);
     expect(claims).toEqual({ subject: "ada", email: "ada@example.org", emailVerified: true, name: "Ada Lovelace" });
+  });
+
+  it("keeps where a sign-in goes, and for a link only whose it is", async () => {
+    const signIn = await start();
+    const link = await start(linkFlow);
+    const stored = async (token: string) =>
+      database.db
+        .selectFrom("auth_flows")
+        .select(["user_id", "data"])
+        .where("id", "=", hashToken(token))
+        .executeTakeFirstOrThrow();
+    const signInRow = await stored(signIn.flowToken);
+    expect(signInRow.user_id).toBeNull();
+    expect(JSON.parse(signInRow.data)).toMatchObject({ intent: "sign-in", redirectTo: "/chapter/x" });
+    const linkRow = await stored(link.flowToken);
+    expect(linkRow.user_id).toBe((linkFlow as { userId: string }).userId);
+    expect(JSON.parse(linkRow.data)).toMatchObject({ intent: "link" });
+    expect(JSON.parse(linkRow.data)).not.toHaveProperty("redirectTo");
+    const callbackUrl = await provider.authorize(signIn.authorizationUrl, { login: "ada" });
+    const { flow } = await finishOidcFlow(database.db, config, { flowToken: signIn.flowToken, callbackUrl });
+    expect(flow).toEqual(signInFlow);
+  });
+
+  it("refuses a stored link flow whose user is unknown", async () => {
+    const { authorizationUrl, flowToken } = await start();
+    const stored = await takeAuthFlow(database.db, flowToken, "oidc");
+    // A link flow stored without its user (as a sign-in's data would be): nothing to link to.
+    const orphan = await startAuthFlow(database.db, {
+      kind: "oidc",
+      userId: null,
+      data: { ...(stored!.data as object), intent: "link" },
+    });
+    const callbackUrl = await provider.authorize(authorizationUrl, { login: "ada" });
+    const error = await finishOidcFlow(database.db, config, { flowToken: orphan, callbackUrl }).catch(
+      (e: unknown) => e,
+    );
+    expect(problemOf(error)).toEqual({ problem: "no-flow", intent: null });
   });
 
   it("uses a flow once", async () => {
@@ -128,6 +173,9 @@ describe("OpenID Connect against a real provider", () => {
       (error: unknown) => error,
     );
     expect(problemOf(again)).toEqual({ problem: "no-flow", intent: null });
+    expect((again as Error).message).toBe(
+      "This sign-in with Local ID was not started in this browser, or it was already finished or took longer than 10 minutes. Please start again.",
+    );
   });
 
   it("refuses a callback without the flow cookie, or with another provider's flow", async () => {
@@ -154,16 +202,30 @@ describe("OpenID Connect against a real provider", () => {
       tamper(callbackUrl);
       const error = await finishOidcFlow(database.db, config, { flowToken, callbackUrl }).catch((e: unknown) => e);
       expect(problemOf(error)).toEqual({ problem: "bad-state", intent: "sign-in" });
+      expect((error as Error).message).toBe(
+        "This answer from Local ID does not belong to the sign-in you started, so it was not used. Please start again.",
+      );
       expect(await takeAuthFlow(database.db, flowToken, "oidc")).toBeUndefined();
     }
   });
 
+  it("checks the state before anything else the provider sent, a cancellation included", async () => {
+    const { authorizationUrl, flowToken } = await start(linkFlow);
+    const callbackUrl = await provider.authorize(authorizationUrl, { cancel: true });
+    callbackUrl.searchParams.set("state", "forged");
+    const error = await finishOidcFlow(database.db, config, { flowToken, callbackUrl }).catch((e: unknown) => e);
+    expect(problemOf(error)).toEqual({ problem: "bad-state", intent: "link" });
+  });
+
   it("reports a cancelled sign-in", async () => {
-    const { authorizationUrl, flowToken } = await start("link", null);
+    const { authorizationUrl, flowToken } = await start(linkFlow);
     const callbackUrl = await provider.authorize(authorizationUrl, { cancel: true });
     expect(callbackUrl.searchParams.get("error")).toBe("access_denied");
     const error = await finishOidcFlow(database.db, config, { flowToken, callbackUrl }).catch((e: unknown) => e);
     expect(problemOf(error)).toEqual({ problem: "cancelled", intent: "link" });
+    expect((error as Error).message).toBe(
+      "Sign-in with Local ID was cancelled. You can try again, or log in another way.",
+    );
   });
 
   it("reports an expired code", async () => {
@@ -202,9 +264,7 @@ describe("OpenID Connect against a real provider", () => {
       idTokenProvider.addAccount({ sub: "grace", email: "grace@example.org", email_verified: false });
       const idTokenConfig = configFor(idTokenProvider, { id: "idtoken" });
       const { authorizationUrl, flowToken } = await startOidcFlow(database.db, idTokenConfig, {
-        intent: "sign-in",
-        userId: null,
-        redirectTo: "/profile",
+        flow: signInFlow,
         redirectUri,
       });
       const callbackUrl = await idTokenProvider.authorize(authorizationUrl, { login: "grace" });
@@ -221,9 +281,7 @@ describe("OpenID Connect against a real provider", () => {
     fragile.addAccount({ sub: "ada", email: "ada@example.org", email_verified: true });
     const fragileConfig = configFor(fragile, { id: "fragile" });
     const { authorizationUrl, flowToken } = await startOidcFlow(database.db, fragileConfig, {
-      intent: "link",
-      userId: null,
-      redirectTo: "/profile",
+      flow: linkFlow,
       redirectUri,
     });
     const callbackUrl = await fragile.authorize(authorizationUrl, { login: "ada" });
@@ -234,6 +292,7 @@ describe("OpenID Connect against a real provider", () => {
         (e: unknown) => e,
       );
       expect(problemOf(error)).toEqual({ problem: "unavailable", intent: "link" });
+      expect((error as Error).message).toBe(new OidcUnavailableError(fragileConfig).message);
       expect(warn).toHaveBeenCalledTimes(1);
       const logged = String(warn.mock.calls[0]?.[0]);
       expect(logged).toContain("OpenID provider fragile is not available (token request)");
@@ -266,13 +325,14 @@ describe("a provider that is down", () => {
         clientSecret: "a-secret-that-must-not-be-logged",
       };
       const started = Date.now();
-      const down = await startOidcFlow(database.db, config, {
-        intent: "sign-in",
-        userId: null,
-        redirectTo: "/profile",
-        redirectUri,
-      }).catch((error: unknown) => error);
+      // Two requests at once share one discovery, and so one warning.
+      const [down, alsoDown] = await Promise.all([
+        startOidcFlow(database.db, config, { flow: signInFlow, redirectUri }).catch((error: unknown) => error),
+        providerConfiguration(config).catch((error: unknown) => error),
+      ]);
       expect(down).toBeInstanceOf(OidcUnavailableError);
+      expect(alsoDown).toBe(down);
+      expect(warn).toHaveBeenCalledTimes(1);
       expect((down as Error).message).toBe(
         "Sign-in with Later ID is not available right now. Please try again later, or log in with your e-mail address and password.",
       );
@@ -289,9 +349,7 @@ describe("a provider that is down", () => {
         clientSecret: config.clientSecret,
       });
       const up = await startOidcFlow(database.db, config, {
-        intent: "sign-in",
-        userId: null,
-        redirectTo: "/profile",
+        flow: signInFlow,
         redirectUri,
       });
       expect(up.authorizationUrl.origin).toBe(provider.issuer);
@@ -344,14 +402,19 @@ describe("a provider that is down", () => {
   });
 });
 
-describe("readFlowCookie", () => {
-  const request = (cookie: string) => new Request("http://numberlab.test/", { headers: { Cookie: cookie } });
+describe("flow cookies and ways back", () => {
+  it("scopes the flow cookie to the provider's callback, for as long as a flow lives", () => {
+    expect(oidcFlowCookie("local", "tok", true)).toBe(
+      "__oidc_flow=tok; Path=/auth/oidc/local/callback; Max-Age=600; HttpOnly; SameSite=Lax; Secure",
+    );
+    expect(oidcFlowCookie("local", "", false)).toBe(
+      "__oidc_flow=; Path=/auth/oidc/local/callback; Max-Age=0; HttpOnly; SameSite=Lax",
+    );
+  });
 
-  it("reads a token among other cookies and ignores anything that is not a token", () => {
-    expect(readFlowCookie(request("a=1; __oidc_flow=abc_DEF-123; b=2"), "__oidc_flow")).toBe("abc_DEF-123");
-    expect(readFlowCookie(request("x__oidc_flow=abc"), "__oidc_flow")).toBeUndefined();
-    expect(readFlowCookie(request("__oidc_flow=a%20b"), "__oidc_flow")).toBeUndefined();
-    expect(readFlowCookie(request(`__oidc_flow=${"a".repeat(101)}`), "__oidc_flow")).toBeUndefined();
-    expect(readFlowCookie(new Request("http://numberlab.test/"), "__oidc_flow")).toBeUndefined();
+  it("leads a link back to the profile and anything else to the login page", () => {
+    expect(backTo("link")).toEqual({ to: "/profile", label: "Back to your profile" });
+    expect(backTo("sign-in")).toEqual({ to: "/login", label: "Back to log in" });
+    expect(backTo(null)).toEqual({ to: "/login", label: "Back to log in" });
   });
 });

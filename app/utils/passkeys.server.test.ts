@@ -2,16 +2,20 @@ import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import { SoftwareAuthenticator, strangerKey } from "../../tests/setup/software-authenticator";
 import { createPasskey, findPasskeyCredential, listPasskeys } from "../models/passkey.server";
-import { createUser, type User } from "../models/user.server";
+import { findSignInMethods } from "../models/sign-in-methods.server";
+import { createUser, setDisabled, type User } from "../models/user.server";
 import {
   authenticationResponseSchema,
   createRegistrationOptions,
   createSignInOptions,
+  credentialIdSchema,
   defaultPasskeyName,
   loadPasskeysSection,
   PASSKEY_MESSAGES,
   passkeyFlowCookie,
   PasskeyError,
+  passkeyOptionsResponse,
+  passkeyRefusal,
   passkeyUserHandle,
   readPasskeyFlowToken,
   registerPasskey,
@@ -19,9 +23,10 @@ import {
   relyingParty,
   verifyPasskeySignIn,
 } from "./passkeys.server";
-import { rateLimits } from "./rate-limits.server";
+import { rateLimits, tooManyAttemptsMessage } from "./rate-limits.server";
+import { AccountDisabledError } from "./sign-in.server";
 
-const rp = relyingParty("https://numberlab.test");
+const rp = relyingParty(new Request("https://numberlab.test/auth/passkey/sign-in"));
 const site = { rpId: rp.id, origin: rp.origin };
 
 let ipCounter = 0;
@@ -30,24 +35,34 @@ function newIp(): string {
   return `192.0.2.${ipCounter}`;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ message: string; status: number }> {
+async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ message: string; status: number; retryAfterSeconds?: number }> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof PasskeyError) return { message: error.message, status: error.status };
-    throw error;
+    if (!(error instanceof PasskeyError)) throw error;
+    const { message, status, retryAfterSeconds } = error;
+    return retryAfterSeconds === undefined ? { message, status } : { message, status, retryAfterSeconds };
   }
   throw new Error("expected a PasskeyError");
 }
 
+/** The refusal of a rate limit: the shared message, with the wait it names. */
+function tooMany(answer: { message: string; status: number; retryAfterSeconds?: number }) {
+  expect(answer.status).toBe(429);
+  expect(answer.retryAfterSeconds).toBeGreaterThan(0);
+  expect(answer.message).toBe(tooManyAttemptsMessage(answer.retryAfterSeconds!));
+}
+
 describe("the relying party", () => {
-  it("is the host name and origin of the public origin", () => {
-    expect(relyingParty("http://localhost:3410")).toEqual({
+  it("is the host name and origin of the request's public origin", () => {
+    expect(relyingParty(new Request("http://localhost:3410/auth/passkey/sign-in/options"))).toEqual({
       id: "localhost",
       origin: "http://localhost:3410",
       name: "Numberlab",
     });
-    expect(relyingParty("https://numberlab.example/some/path")).toMatchObject({
+    expect(relyingParty(new Request("https://numberlab.example/some/path?x=1"))).toMatchObject({
       id: "numberlab.example",
       origin: "https://numberlab.example",
     });
@@ -79,6 +94,40 @@ describe("the flow cookie", () => {
   });
 });
 
+describe("the options answer", () => {
+  it("sends the options as uncached JSON, with the flow's token in its cookie", async () => {
+    const options = { challenge: "c", rpId: "numberlab.test" };
+    const response = await passkeyOptionsResponse("passkey-sign-in", { secure: true }, () =>
+      Promise.resolve({ options, flowToken: "token-1" }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Set-Cookie")).toBe(
+      "passkey_sign_in_flow=token-1; Path=/auth/passkey; Max-Age=300; HttpOnly; SameSite=Strict; Secure",
+    );
+    expect(await response.json()).toEqual({ options });
+  });
+
+  it("answers a refusal as JSON with its status, and throws anything else on", async () => {
+    const limited = await passkeyOptionsResponse("passkey-register", { secure: false }, () =>
+      Promise.reject(new PasskeyError(tooManyAttemptsMessage(90), 429, 90)),
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe("90");
+    expect(limited.headers.get("Set-Cookie")).toBeNull();
+    expect(await limited.json()).toEqual({ error: "Too many attempts. Please wait 2 minutes and try again." });
+
+    const disabled = passkeyRefusal(new AccountDisabledError());
+    expect(disabled.status).toBe(403);
+    expect(await disabled.json()).toEqual({ error: new AccountDisabledError().message });
+
+    const bug = new TypeError("a bug");
+    await expect(passkeyOptionsResponse("passkey-register", { secure: false }, () => Promise.reject(bug))).rejects.toBe(
+      bug,
+    );
+  });
+});
+
 describe("the answer schemas", () => {
   const authenticator = new SoftwareAuthenticator(site);
 
@@ -107,6 +156,16 @@ describe("the answer schemas", () => {
     expect(message({ ...answer, response: { ...answer.response, signature: 42 } })).toBe("The signature must be text.");
     expect(message({ ...answer, clientExtensionResults: "x" })).toBe("The extension results must be an object.");
   });
+
+  it("share one credential id rule with the account page's form", () => {
+    const message = (value: unknown) => credentialIdSchema.safeParse(value).error?.issues[0]?.message;
+    expect(credentialIdSchema.parse(authenticator.credentialId)).toBe(authenticator.credentialId);
+    expect(credentialIdSchema.parse("a".repeat(1400))).toHaveLength(1400);
+    expect(message("a".repeat(1401))).toBe("The credential id is too long.");
+    expect(message("")).toBe("The credential id is missing.");
+    expect(message("not/base64url")).toBe("The credential id must be base64url.");
+    expect(message(["a", "b"])).toBe("The credential id must be text.");
+  });
 });
 
 describe.each(testDialects)("passkeys on %s", (dialect) => {
@@ -131,7 +190,7 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
       const existing = await registered(user);
       const { options, flowToken } = await createRegistrationOptions(database.db, { user, rp, clientIp: newIp() });
       expect(options.rp).toEqual({ id: "numberlab.test", name: "Numberlab" });
-      expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "preferred" });
+      expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
       expect(options.attestation).toBe("none");
       expect(options.timeout).toBe(300_000);
       expect(options.user).toEqual({
@@ -241,7 +300,7 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
       const { options, flowToken } = await signInOptions();
       expect(options.rpId).toBe("numberlab.test");
       expect(options.allowCredentials).toBeUndefined();
-      expect(options.userVerification).toBe("preferred");
+      expect(options.userVerification).toBe("required");
 
       const result = await verifyPasskeySignIn(database.db, {
         flowToken,
@@ -368,30 +427,82 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
       });
     });
 
-    it("limits attempts per account and per address", async () => {
+    /** One sign-in attempt from `clientIp` (a fresh address by default) with a fresh challenge. */
+    async function attempt(
+      authenticator: SoftwareAuthenticator,
+      { forged = false, clientIp = newIp() }: { forged?: boolean; clientIp?: string } = {},
+    ) {
+      const { options, flowToken } = await signInOptions();
+      const response = authenticator.signIn(options, forged ? { signWith: strangerKey() } : {});
+      return verifyPasskeySignIn(database.db, { flowToken, rp, clientIp, response });
+    }
+
+    it("counts failed answers against the account: they lock out failures, never the passkey itself", async () => {
       const user = await newUser();
       const authenticator = await registered(user);
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt <= rateLimits.passkeySignInPerAccount.limit; attempt += 1) {
-        const { options, flowToken } = await signInOptions();
-        const response = authenticator.signIn(options, { signWith: strangerKey() });
-        statuses.push(
-          (await refusal(verifyPasskeySignIn(database.db, { flowToken, rp, clientIp: newIp(), response }))).status,
-        );
+      for (let failure = 0; failure < rateLimits.passkeySignInPerAccount.limit; failure += 1) {
+        expect(await refusal(attempt(authenticator, { forged: true })), String(failure)).toEqual({
+          message: PASSKEY_MESSAGES.notVerified,
+          status: 401,
+        });
       }
-      expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
-      expect(statuses.at(-1)).toBe(429);
-      // Even a valid answer now waits.
-      const { options, flowToken } = await signInOptions();
-      const limited = await refusal(
-        verifyPasskeySignIn(database.db, { flowToken, rp, clientIp: newIp(), response: authenticator.signIn(options) }),
+      tooMany(await refusal(attempt(authenticator, { forged: true })));
+      tooMany(await refusal(attempt(authenticator, { forged: true })));
+      // Anyone can send failures for a known credential id: its owner still signs in, and is not counted.
+      await expect(attempt(authenticator)).resolves.toEqual({ userId: user.id });
+      await expect(attempt(authenticator)).resolves.toEqual({ userId: user.id });
+      expect((await findPasskeyCredential(database.db, authenticator.credentialId))?.counter).toBe(
+        authenticator.counter,
       );
-      expect(limited.status).toBe(429);
-      expect(limited.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+      tooMany(await refusal(attempt(authenticator, { forged: true })));
+    });
 
+    it("does not count successful sign-ins against the account", async () => {
+      const user = await newUser();
+      const authenticator = await registered(user);
+      for (let success = 0; success <= rateLimits.passkeySignInPerAccount.limit; success += 1) {
+        await expect(attempt(authenticator), String(success)).resolves.toEqual({ userId: user.id });
+      }
+      // Every failure the limit allows is still there.
+      for (let failure = 0; failure < rateLimits.passkeySignInPerAccount.limit; failure += 1) {
+        expect((await refusal(attempt(authenticator, { forged: true }))).status, String(failure)).toBe(401);
+      }
+      tooMany(await refusal(attempt(authenticator, { forged: true })));
+    });
+
+    it("limits every attempt per address before checking it, so junk from one address stops there", async () => {
+      const user = await newUser();
+      const authenticator = await registered(user);
+      const attacker = newIp();
+      const statuses: number[] = [];
+      for (let junk = 0; junk < rateLimits.passkeySignInPerIp.limit; junk += 1) {
+        statuses.push((await refusal(attempt(authenticator, { forged: true, clientIp: attacker }))).status);
+      }
+      // The first failures are refused as such; the rest hit the account's limit on failures.
+      const perAccount = rateLimits.passkeySignInPerAccount.limit;
+      expect(statuses.slice(0, perAccount)).toEqual(Array<number>(perAccount).fill(401));
+      expect(statuses.slice(perAccount).every((status) => status === 429)).toBe(true);
+      // That address is now refused before anything is checked: even a genuine answer waits…
+      const fromAttacker = await refusal(attempt(authenticator, { clientIp: attacker }));
+      tooMany(fromAttacker);
+      const { options } = await signInOptions();
+      tooMany(
+        await refusal(
+          verifyPasskeySignIn(database.db, {
+            flowToken: undefined,
+            rp,
+            clientIp: attacker,
+            response: authenticator.signIn(options),
+          }),
+        ),
+      );
+      // …while the owner, elsewhere, signs in as usual.
+      await expect(attempt(authenticator)).resolves.toEqual({ userId: user.id });
+
+      // Requests without a challenge count too.
       const ip = newIp();
       const answers: number[] = [];
-      for (let attempt = 0; attempt <= rateLimits.passkeySignInPerIp.limit; attempt += 1) {
+      for (let request = 0; request <= rateLimits.passkeySignInPerIp.limit; request += 1) {
         answers.push(
           (
             await refusal(
@@ -408,11 +519,39 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
       expect(answers.at(-2)).toBe(400);
       expect(answers.at(-1)).toBe(429);
     });
+
+    it("refuses a disabled account's passkey without recording the use", async () => {
+      const user = await newUser();
+      const authenticator = await registered(user);
+      await setDisabled(database.db, user.id, true);
+      await expect(attempt(authenticator)).rejects.toBeInstanceOf(AccountDisabledError);
+      expect(await findPasskeyCredential(database.db, authenticator.credentialId)).toMatchObject({ counter: 0 });
+      expect((await listPasskeys(database.db, user.id))[0]?.lastUsedAt).toBeNull();
+      // Only the passkey's holder learns that the account is disabled.
+      expect(await refusal(attempt(authenticator, { forged: true }))).toEqual({
+        message: PASSKEY_MESSAGES.notVerified,
+        status: 401,
+      });
+
+      await setDisabled(database.db, user.id, false);
+      await expect(attempt(authenticator)).resolves.toEqual({ userId: user.id });
+      expect((await listPasskeys(database.db, user.id))[0]?.lastUsedAt).not.toBeNull();
+    });
   });
 
-  it("gives the profile the passkeys and the number of sign-in methods", async () => {
+  it("gives the profile the passkeys, and counts the sign-in methods it is given", async () => {
     const user = await newUser();
-    expect(await loadPasskeysSection(database.db, user.id)).toEqual({ passkeys: [], signInMethodCount: 1 });
+    const section = (methods: Awaited<ReturnType<typeof findSignInMethods>>) =>
+      loadPasskeysSection(database.db, user.id, methods);
+    expect(await section(await findSignInMethods(database.db, user.id))).toEqual({
+      passkeys: [],
+      signInMethodCount: 1,
+    });
+    // The loader's count is used as given, not read again.
+    expect(await section({ password: true, identities: 2, passkeys: 0 })).toEqual({
+      passkeys: [],
+      signInMethodCount: 3,
+    });
     await createPasskey(database.db, {
       id: `id-${crypto.randomUUID()}`,
       userId: user.id,
@@ -421,8 +560,8 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
       transports: [],
       name: "Laptop",
     });
-    const section = await loadPasskeysSection(database.db, user.id);
-    expect(section.signInMethodCount).toBe(2);
-    expect(section.passkeys.map((passkey) => passkey.name)).toEqual(["Laptop"]);
+    const withPasskey = await section(await findSignInMethods(database.db, user.id));
+    expect(withPasskey.signInMethodCount).toBe(2);
+    expect(withPasskey.passkeys.map((passkey) => passkey.name)).toEqual(["Laptop"]);
   });
 });

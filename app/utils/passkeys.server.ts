@@ -12,40 +12,43 @@ import {
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { AuthFlowKind, Database } from "../../database/schema";
+import type { PasskeysSectionProps } from "../components/account/passkeys-section";
 import { startAuthFlow, takeAuthFlow } from "../models/auth-flow.server";
 import {
   createPasskey,
   findPasskeyCredential,
   listPasskeyCredentialIds,
   listPasskeys,
-  PASSKEY_NAME_MAX_LENGTH,
   PasskeyTakenError,
   recordPasskeyUse,
   type Passkey,
 } from "../models/passkey.server";
 import { consumeRateLimit, type RateLimitRule } from "../models/rate-limit.server";
-import { countSignInMethods, findSignInMethods } from "../models/sign-in-methods.server";
-import { userLabel, type User } from "../models/user.server";
+import { countSignInMethods, type SignInMethods } from "../models/sign-in-methods.server";
+import { isDisabled, userLabel, type User } from "../models/user.server";
+import { flowCookie, readFlowCookie } from "./flow-cookie.server";
 import { jsonError } from "./json-request.server";
-import { rateLimits } from "./rate-limits.server";
+import { publicOrigin } from "./mail.server";
+import { PASSKEY_NAME_MAX_LENGTH } from "./passkey-rules";
+import { rateLimits, tooManyAttemptsMessage } from "./rate-limits.server";
 import { AccountDisabledError } from "./sign-in.server";
 import { formatDate } from "./format-date";
 
-export const RP_NAME = "Numberlab";
+const RP_NAME = "Numberlab";
 
 /** How long a passkey prompt may stay open: the challenge and its cookie expire together. */
-export const PASSKEY_FLOW_LIFETIME_MS = 5 * 60 * 1000;
+const PASSKEY_FLOW_LIFETIME_MS = 5 * 60 * 1000;
 
 /** The site passkeys belong to: its host name (the WebAuthn RP ID) and the origin pages run on. */
-export interface RelyingParty {
+interface RelyingParty {
   id: string;
   origin: string;
   name: string;
 }
 
-/** `origin` is the site's public origin, publicOrigin(request): APP_URL when set, else the request's. */
-export function relyingParty(origin: string): RelyingParty {
-  const url = new URL(origin);
+/** The relying party of the site's public origin (publicOrigin: APP_URL when set, else the request's). */
+export function relyingParty(request: Request): RelyingParty {
+  const url = new URL(publicOrigin(request));
   return { id: url.hostname, origin: url.origin, name: RP_NAME };
 }
 
@@ -87,13 +90,13 @@ const base64url = (what: string, max: number) =>
     .max(max, `The ${what} is too long.`)
     .regex(/^[A-Za-z0-9_-]*$/, `The ${what} must be base64url.`);
 
-// Credential ids are at most 1023 bytes; the other fields are bounded generously.
-const credentialId = base64url("credential id", 1400).min(1, "The credential id is missing.");
+/** A WebAuthn credential id: at most 1023 bytes, so 1364 base64url characters; other fields are bounded generously. */
+export const credentialIdSchema = base64url("credential id", 1400).min(1, "The credential id is missing.");
 const KNOWN_TRANSPORTS = new Set(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
 
 const credentialBase = {
-  id: credentialId,
-  rawId: credentialId,
+  id: credentialIdSchema,
+  rawId: credentialIdSchema,
   type: z.literal("public-key", { error: "The credential must be a public key." }),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
   // Extension results are not used; they are dropped rather than passed on.
@@ -170,7 +173,8 @@ export async function createRegistrationOptions(
     userDisplayName: userLabel(user),
     attestationType: "none",
     excludeCredentials: existing,
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    // The server requires user verification, so the prompt asks for it rather than merely preferring it.
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: PASSKEY_FLOW_LIFETIME_MS,
   });
   const flowToken = await startFlow(db, "passkey-register", user.id, options.challenge);
@@ -239,7 +243,7 @@ export async function createSignInOptions(
   await limit(db, rateLimits.passkeyOptionsPerIp, clientIp);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
-    userVerification: "preferred",
+    userVerification: "required",
     timeout: PASSKEY_FLOW_LIFETIME_MS,
   });
   const flowToken = await startFlow(db, "passkey-sign-in", null, options.challenge);
@@ -249,7 +253,13 @@ export async function createSignInOptions(
 /**
  * Checks a sign-in answer: the challenge is taken (so it is used once, even
  * when the answer then fails), the passkey must be registered, its signature
- * valid for this site and its counter moving forward. Returns whose it is.
+ * valid for this site, its account enabled and its counter moving forward.
+ * Returns whose it is.
+ *
+ * Every attempt counts against the client's address before anything is
+ * checked. Only answers that fail verification count against the account: a
+ * valid signature is never held back by that limit, so knowing a credential
+ * id (which is not secret) is not enough to lock its owner out.
  */
 export async function verifyPasskeySignIn(
   db: Kysely<Database>,
@@ -260,18 +270,33 @@ export async function verifyPasskeySignIn(
   const flow = await takeFlow(db, input.flowToken, "passkey-sign-in");
   const credential = await findPasskeyCredential(db, response.id);
   if (!credential) throw new PasskeyError(PASSKEY_MESSAGES.unknownCredential, 401);
-  await limit(db, rateLimits.passkeySignInPerAccount, credential.userId);
 
-  const userHandle = Buffer.from(passkeyUserHandle(credential.userId)).toString("base64url");
-  if (response.response.userHandle !== undefined && response.response.userHandle !== userHandle) {
+  const newCounter = await verifyAssertion(response, credential, flow.challenge, rp);
+  if (newCounter === undefined) {
+    await limit(db, rateLimits.passkeySignInPerAccount, credential.userId);
     throw new PasskeyError(PASSKEY_MESSAGES.notVerified, 401);
   }
+  // Checked before the use is recorded, so a disabled account's passkey is left as it was.
+  if (await isDisabled(db, credential.userId)) throw new AccountDisabledError();
+  if (!(await recordPasskeyUse(db, credential.id, newCounter))) {
+    throw new PasskeyError(PASSKEY_MESSAGES.cloned, 401);
+  }
+  return { userId: credential.userId };
+}
 
-  let verification;
+/** The authenticator's new signature counter when the answer is genuine; undefined when it is not. */
+async function verifyAssertion(
+  response: AuthenticationResponseJSON,
+  credential: { id: string; userId: string; publicKey: string; transports: string[] },
+  challenge: string,
+  rp: RelyingParty,
+): Promise<number | undefined> {
+  const userHandle = Buffer.from(passkeyUserHandle(credential.userId)).toString("base64url");
+  if (response.response.userHandle !== undefined && response.response.userHandle !== userHandle) return undefined;
   try {
-    verification = await verifyAuthenticationResponse({
+    const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: flow.challenge,
+      expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       // The counter is checked by recordPasskeyUse, atomically, so the library is given none to compare.
@@ -283,64 +308,70 @@ export async function verifyPasskeySignIn(
       },
       requireUserVerification: true,
     });
+    return verification.verified ? verification.authenticationInfo.newCounter : undefined;
   } catch {
-    verification = undefined;
+    return undefined;
   }
-  if (!verification?.verified) throw new PasskeyError(PASSKEY_MESSAGES.notVerified, 401);
-
-  if (!(await recordPasskeyUse(db, credential.id, verification.authenticationInfo.newCounter))) {
-    throw new PasskeyError(PASSKEY_MESSAGES.cloned, 401);
-  }
-  return { userId: credential.userId };
 }
 
 // ---- The account page ------------------------------------------------------
 
-export interface PasskeysSectionData {
-  passkeys: Passkey[];
-  /** How many ways the account has to sign in; the last one cannot be removed. */
-  signInMethodCount: number;
+/**
+ * What the profile loader gives <PasskeysSection>. `methods` is the
+ * loader's own findSignInMethods, so the section does not ask again.
+ */
+export async function loadPasskeysSection(
+  db: Kysely<Database>,
+  userId: string,
+  methods: SignInMethods,
+): Promise<PasskeysSectionProps> {
+  return { passkeys: await listPasskeys(db, userId), signInMethodCount: countSignInMethods(methods) };
 }
 
-/** What the profile loader returns for <PasskeysSection>. */
-export async function loadPasskeysSection(db: Kysely<Database>, userId: string): Promise<PasskeysSectionData> {
-  const [passkeys, methods] = await Promise.all([listPasskeys(db, userId), findSignInMethods(db, userId)]);
-  return { passkeys, signInMethodCount: countSignInMethods(methods) };
-}
+// ---- Flow cookies and the options answer -------------------------------------
 
-// ---- Flow cookies ----------------------------------------------------------
+type PasskeyFlowKind = "passkey-register" | "passkey-sign-in";
 
-const FLOW_COOKIES: Record<"passkey-register" | "passkey-sign-in", string> = {
+const FLOW_COOKIES: Record<PasskeyFlowKind, string> = {
   "passkey-register": "passkey_register_flow",
   "passkey-sign-in": "passkey_sign_in_flow",
 };
 
-/**
- * The cookie carrying a flow's token: httpOnly, SameSite=Strict, sent only to
- * /auth/passkey and gone when the challenge expires.
- */
-export function passkeyFlowCookie(
-  kind: "passkey-register" | "passkey-sign-in",
-  token: string,
-  { secure }: { secure: boolean },
-): string {
-  const maxAge = token === "" ? 0 : PASSKEY_FLOW_LIFETIME_MS / 1000;
-  return `${FLOW_COOKIES[kind]}=${token}; Path=/auth/passkey; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+/** The cookie carrying a flow's token: SameSite=Strict, sent only to /auth/passkey, gone with the challenge. */
+export function passkeyFlowCookie(kind: PasskeyFlowKind, token: string, { secure }: { secure: boolean }): string {
+  return flowCookie(FLOW_COOKIES[kind], token, {
+    path: "/auth/passkey",
+    maxAgeSeconds: PASSKEY_FLOW_LIFETIME_MS / 1000,
+    sameSite: "Strict",
+    secure,
+  });
 }
 
-export function readPasskeyFlowToken(
-  request: Request,
-  kind: "passkey-register" | "passkey-sign-in",
-): string | undefined {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === FLOW_COOKIES[kind]) {
-      const token = value.join("=");
-      return /^[A-Za-z0-9_-]{1,100}$/.test(token) ? token : undefined;
-    }
+export function readPasskeyFlowToken(request: Request, kind: PasskeyFlowKind): string | undefined {
+  return readFlowCookie(request, FLOW_COOKIES[kind]);
+}
+
+/**
+ * What both *-options routes answer: `{ options }` for the browser's prompt
+ * with the flow's token in its cookie, or the refusal from `start`.
+ */
+export async function passkeyOptionsResponse(
+  kind: PasskeyFlowKind,
+  { secure }: { secure: boolean },
+  start: () => Promise<{
+    options: PublicKeyCredentialCreationOptionsJSON | PublicKeyCredentialRequestOptionsJSON;
+    flowToken: string;
+  }>,
+): Promise<Response> {
+  try {
+    const { options, flowToken } = await start();
+    return Response.json(
+      { options },
+      { headers: { "Set-Cookie": passkeyFlowCookie(kind, flowToken, { secure }), "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    return passkeyRefusal(error);
   }
-  return undefined;
 }
 
 // ---- Helpers ---------------------------------------------------------------
@@ -359,10 +390,5 @@ async function takeFlow(db: Kysely<Database>, token: string | undefined, kind: A
 async function limit(db: Kysely<Database>, rule: RateLimitRule, subject: string): Promise<void> {
   const result = await consumeRateLimit(db, rule, subject);
   if (result.allowed) return;
-  const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
-  throw new PasskeyError(
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    429,
-    result.retryAfterSeconds,
-  );
+  throw new PasskeyError(tooManyAttemptsMessage(result.retryAfterSeconds), 429, result.retryAfterSeconds);
 }

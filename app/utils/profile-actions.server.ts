@@ -2,14 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { deleteOtherSessions, deleteUserSession } from "../models/session.server";
 import { colorSchemeCookie, colorSchemeModes } from "../theme/color-scheme";
-import {
-  findPasswordHashById,
-  normalizeEmail,
-  setDisplayName,
-  setPasswordHash,
-  setPreferences,
-  type User,
-} from "../models/user.server";
+import { normalizeEmail, setDisplayName, setPasswordHash, setPreferences, type User } from "../models/user.server";
 import { requestEmailChange, requestEmailVerification } from "./account-email.server";
 import { newPasswordProblem } from "./common-passwords.server";
 import { getDatabase } from "./db.server";
@@ -17,8 +10,10 @@ import { emailField, fieldErrors, type FieldErrors } from "./form.server";
 import { publicOrigin } from "./mail.server";
 import { PASSWORD_MAX_LENGTH } from "./password-rules";
 import { DISPLAY_NAME_MAX_LENGTH } from "./profile-rules";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword } from "./password.server";
 import { checkRateLimits, rateLimits } from "./rate-limits.server";
+import { countOf } from "./plural";
+import { reauthenticationProblem } from "./reauthentication.server";
 
 const currentPassword = z
   .string({ error: "Enter your current password." })
@@ -75,8 +70,8 @@ function success(intent: string, message: string, init?: ResponseInit) {
 
 /**
  * Every change a signed-in user makes on /profile. Each intent is validated,
- * and changes that could lock someone else out of the account (address,
- * password) need the current password when the account has one.
+ * and changes that could hand the account to someone else (address,
+ * password) need the owner's proof (app/utils/reauthentication.server.ts).
  */
 export async function handleProfileAction(
   request: Request,
@@ -91,13 +86,15 @@ export async function handleProfileAction(
   const action = parsed.data;
   const { db } = getDatabase();
 
-  const checkCurrentPassword = async (given: string | undefined): Promise<FieldErrors | null> => {
-    const stored = await findPasswordHashById(db, user.id);
-    if (stored === null) return null;
-    const limited = await checkRateLimits([{ rule: rateLimits.passwordCheckPerAccount, subject: user.id }], {});
-    if (limited) return { currentPassword: limited.data.errors.form };
-    if (!given) return { currentPassword: "Enter your current password." };
-    return (await verifyPassword(stored, given)) ? null : { currentPassword: "That is not your current password." };
+  /** The owner's proof for changes that could hand the account to someone else, as a failed answer. */
+  const withoutProof = async (password: string | undefined) => {
+    const problem = await reauthenticationProblem(user.id, sessionId, password);
+    if (!problem) return null;
+    const errors = problem.status === 403 ? { form: problem.message } : { currentPassword: problem.message };
+    return data(
+      { intent: action.intent, ok: false as const, errors },
+      { status: problem.status, headers: problem.headers },
+    );
   };
 
   switch (action.intent) {
@@ -116,8 +113,8 @@ export async function handleProfileAction(
       if (normalizeEmail(action.newEmail) === user.email) {
         return failure(action.intent, { newEmail: "This is already your address." });
       }
-      const problem = await checkCurrentPassword(action.currentPassword);
-      if (problem) return failure(action.intent, problem);
+      const refused = await withoutProof(action.currentPassword);
+      if (refused) return refused;
       const limited = await checkRateLimits([{ rule: rateLimits.profileMailPerAccount, subject: user.id }], {});
       if (limited) return failure(action.intent, limited.data.errors, 429);
       await requestEmailChange(user, action.newEmail, publicOrigin(request));
@@ -127,8 +124,8 @@ export async function handleProfileAction(
       );
     }
     case "change-password": {
-      const problem = await checkCurrentPassword(action.currentPassword);
-      if (problem) return failure(action.intent, problem);
+      const refused = await withoutProof(action.currentPassword);
+      if (refused) return refused;
       const policy = newPasswordProblem(action.newPassword, user.email);
       if (policy) return failure(action.intent, { newPassword: policy });
       await setPasswordHash(db, user.id, await hashPassword(action.newPassword));
@@ -136,7 +133,7 @@ export async function handleProfileAction(
       return success(
         action.intent,
         ended > 0
-          ? `Your password was changed and ${ended} other session${ended === 1 ? " was" : "s were"} signed out.`
+          ? `Your password was changed and ${countOf(ended, "other session")} ${ended === 1 ? "was" : "were"} signed out.`
           : "Your password was changed.",
       );
     }
@@ -151,7 +148,7 @@ export async function handleProfileAction(
     }
     case "revoke-other-sessions": {
       const ended = await deleteOtherSessions(db, user.id, sessionId);
-      return success(action.intent, `${ended} other session${ended === 1 ? " was" : "s were"} signed out.`);
+      return success(action.intent, `${countOf(ended, "other session")} ${ended === 1 ? "was" : "were"} signed out.`);
     }
     case "preferences": {
       const { theme, reducedMotion, largerText } = action;

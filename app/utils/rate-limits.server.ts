@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { consumeRateLimit, type RateLimitRule } from "../models/rate-limit.server";
 import { getDatabase } from "./db.server";
+import { countOf } from "./plural";
 
 const MINUTE = 60 * 1000;
 
@@ -33,7 +34,7 @@ export const rateLimits = {
 /** What a rate-limited visitor is told: how long to wait, in whole minutes. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return `Too many attempts. Please wait ${countOf(minutes, "minute")} and try again.`;
 }
 
 /**

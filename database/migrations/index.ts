@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as initial from "./0001_initial";
 import * as emailTokens from "./0002_email_tokens";
 import * as accounts from "./0003_accounts";
+import * as identityPerProvider from "./0004_identity_per_provider";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_email_tokens": emailTokens,
   "0003_accounts": accounts,
+  "0004_identity_per_provider": identityPerProvider,
 };

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { createUser, findUserByEmail, type User } from "../../app/models/user.server";
+import { countActiveAdmins, createUser, findUserByEmail, type User } from "../../app/models/user.server";
 import { hashPassword } from "../../app/utils/password.server";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp } from "./accounts";
 import { asNewClient, logIn, watchConsole } from "./helpers";
@@ -424,6 +424,21 @@ test.describe("user administration", () => {
         expect(body.includes(secret), `${path} leaks a secret`).toBe(false);
       }
     }
+  });
+
+  // Here, not in profile.spec.ts: this file's tests run one after another, so no other test has added an admin.
+  test("the last administrator cannot delete their account", async ({ browser }) => {
+    expect(await withServerDatabase((db) => countActiveAdmins(db))).toBe(1);
+    const context = await browser.newContext({ storageState: storageStatePath("admin") });
+    const page = await context.newPage();
+    await asNewClient(page);
+    await page.goto("/profile/delete");
+    await page.getByLabel("Your password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByRole("alert")).toContainText("You are the last administrator.");
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your profile");
+    await context.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { request, type FullConfig } from "@playwright/test";
 import { migrateToLatest, openDatabase } from "../../database/connection";
-import { createUser, setRole, setSubscriptionStatus } from "../../app/models/user.server";
+import { createUser, setSubscriptionStatus } from "../../app/models/user.server";
 import { hashPassword } from "../../app/utils/password.server";
 import { OIDC_PORT, oidcTestProviders, SMTP_PORT } from "../../playwright.config";
 import { startOidcTestProvider } from "../setup/oidc-test-provider";
@@ -33,8 +33,7 @@ export default async function globalSetup(config: FullConfig) {
     await createUser(db, { email: accounts.user, passwordHash });
     const premium = await createUser(db, { email: accounts.premium, passwordHash });
     await setSubscriptionStatus(db, premium.id, "active");
-    await createUser(db, { email: accounts.admin, passwordHash });
-    await setRole(db, accounts.admin, "admin");
+    await createUser(db, { email: accounts.admin, passwordHash, role: "admin" });
   } finally {
     await close();
   }

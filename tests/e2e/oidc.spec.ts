@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createUser } from "../../app/models/user.server";
+import { createUser, setDisabled } from "../../app/models/user.server";
 import { hashPassword } from "../../app/utils/password.server";
 import { oidcTestProviders } from "../../playwright.config";
 import { addTestAccount, type TestAccount } from "../setup/oidc-test-provider";
@@ -40,9 +40,11 @@ async function accountOf(email: string) {
 }
 
 async function createPasswordAccount(email: string) {
-  await withServerDatabase(async (db) => {
-    await createUser(db, { email, passwordHash: await hashPassword(PASSWORD) });
-  });
+  return withServerDatabase(async (db) => createUser(db, { email, passwordHash: await hashPassword(PASSWORD) }));
+}
+
+async function pendingLinkCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === "__oidc_link");
 }
 
 /** At the provider's own sign-in page: type the login and any password. */
@@ -117,17 +119,23 @@ test.describe("signing in with an OpenID provider", () => {
     await expect(page).toHaveURL(/\/login\/link-account$/);
     await expect(page.getByText(`A Numberlab account with ${person.email} already exists`)).toBeVisible();
     expect((await accountOf(person.email)).identities).toEqual([]);
-    // Reloading keeps the pending link.
+    // Reloading keeps the pending link, under the same token: showing it does not use it.
+    const cookie = await pendingLinkCookie(page);
+    expect(cookie?.value).toMatch(/^[\w-]{43}$/);
     await page.reload();
+    expect((await pendingLinkCookie(page))?.value).toBe(cookie!.value);
     await page.getByLabel("Password").fill("not the password at all");
     await page.getByRole("button", { name: "Link Local ID and log in" }).click();
     await expect(page.getByRole("alert")).toHaveText("The password is incorrect.");
     expect((await accountOf(person.email)).identities).toEqual([]);
 
+    // A wrong password leaves the pending link (and its token) for another try.
+    expect((await pendingLinkCookie(page))?.value).toBe(cookie!.value);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Link Local ID and log in" }).click();
     await expect(page).toHaveURL(/\/profile$/);
     expect((await accountOf(person.email)).identities).toEqual([{ provider: "local", subject: person.sub }]);
+    expect(await pendingLinkCookie(page)).toBeUndefined();
 
     // Next time the provider signs straight in.
     await logOut(page);
@@ -151,13 +159,7 @@ test.describe("signing in with an OpenID provider", () => {
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
 
-    // What the profile's Link button posts.
-    const started = await page.request.post("/auth/oidc/local", {
-      form: { intent: "link", redirectTo: "/profile" },
-      maxRedirects: 0,
-    });
-    expect(started.status()).toBe(302);
-    await page.goto(started.headers()["location"]!);
+    await page.getByRole("button", { name: "Link Local ID" }).click();
     await signInAtProvider(page, person.sub);
     await expect(page).toHaveURL(/\/profile\?linked=local$/);
     expect((await accountOf(email)).identities).toEqual([{ provider: "local", subject: person.sub }]);
@@ -271,6 +273,84 @@ test.describe("signing in with an OpenID provider", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
+    checkConsole();
+  });
+
+  test("a first sign-in with an address the provider has not confirmed creates nothing, and says the same whether or not the address has an account", async ({
+    page,
+  }) => {
+    const checkConsole = watchConsole(page, { expectedStatuses: [409] });
+    await asNewClient(page);
+    const messages: string[] = [];
+    const stranger = await providerPerson({ email_verified: false });
+    const victim = `victim-${process.pid}-${Date.now()}@example.org`;
+    await createPasswordAccount(victim);
+    const impostor = await providerPerson({ email: victim, email_verified: false });
+    for (const person of [stranger, impostor]) {
+      // A fresh browser each time, so the provider asks who is signing in.
+      await page.context().clearCookies();
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Continue with Local ID" }).click();
+      await signInAtProvider(page, person.sub);
+      await expect(page.getByRole("heading", { name: "Sign-in problem" })).toBeVisible();
+      messages.push((await page.getByRole("alert").textContent()) ?? "");
+      await expect(page.getByRole("link", { name: "Back to log in" })).toBeVisible();
+      await expect(page).toHaveURL(/\/auth\/oidc\/local\/callback\?/);
+    }
+    expect(messages[0]).toBe(
+      "Local ID has not confirmed that the e-mail address it gave us is yours, so it cannot be used to sign in here. Sign up with your e-mail address and a password (or log in, if you already have an account), then link Local ID from your profile.",
+    );
+    expect(messages[1]).toBe(messages[0]);
+    expect(await accountOf(stranger.email)).toEqual({ users: [], identities: [] });
+    const existing = await accountOf(victim);
+    expect(existing.users).toHaveLength(1);
+    expect(existing.identities).toEqual([]);
+    // No one was signed in.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+    checkConsole();
+  });
+
+  test("a pending link ends with a clear page when the account turns out to be disabled", async ({ page }) => {
+    const checkConsole = watchConsole(page, { expectedStatuses: [403] });
+    await asNewClient(page);
+    const person = await providerPerson();
+    const owner = await createPasswordAccount(person.email);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Local ID" }).click();
+    await signInAtProvider(page, person.sub);
+    await expect(page).toHaveURL(/\/login\/link-account$/);
+    await withServerDatabase((db) => setDisabled(db, owner.id, true));
+
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Link Local ID and log in" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "This account has been disabled. If you think this is a mistake, write to us through the contact page.",
+    );
+    // The pending link is gone, so there is no form to fill in again, only a way back.
+    await expect(page.getByLabel("Password")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Back to log in" })).toBeVisible();
+    expect(await pendingLinkCookie(page)).toBeUndefined();
+    expect((await accountOf(person.email)).identities).toEqual([]);
+
+    await page.reload();
+    await expect(page.getByRole("alert")).toContainText("There is no sign-in waiting to be linked in this browser");
+    checkConsole();
+  });
+
+  test("a sign-in started with a foreign redirectTo still ends on this site", async ({ page, baseURL }) => {
+    const checkConsole = watchConsole(page);
+    await asNewClient(page);
+    const person = await providerPerson();
+    const started = await page.request.post("/auth/oidc/local", {
+      headers: { Origin: baseURL! },
+      form: { intent: "sign-in", redirectTo: "https://evil.example/" },
+      maxRedirects: 0,
+    });
+    expect(started.status()).toBe(302);
+    await page.goto(started.headers()["location"]!);
+    await signInAtProvider(page, person.sub);
+    await expect(page).toHaveURL(`${baseURL}/profile`);
+    await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
     checkConsole();
   });
 

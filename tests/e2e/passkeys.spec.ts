@@ -200,10 +200,20 @@ test.describe("passkeys", () => {
     await logInWithPassword(page, account.email);
     await addPasskey(page, "Laptop");
     await logOut(page);
+    const storedPasskey = () =>
+      withServerDatabase((db) =>
+        db.selectFrom("passkeys").select(["counter", "last_used_at"]).where("user_id", "=", account.id).execute(),
+      );
+    const before = await storedPasskey();
+    expect(before).toHaveLength(1);
+    expect(before[0]?.last_used_at).toBeNull();
     await withServerDatabase((db) => setDisabled(db, account.id, true));
 
     await page.goto("/tests/newlogin");
     await expect(await signInMessage(page)).toContainText("This account has been disabled.");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+    // Refused before the use was recorded: the passkey is as it was.
+    expect(await storedPasskey()).toEqual(before);
     checkConsole();
   });
 
@@ -219,7 +229,7 @@ test.describe("passkeys", () => {
     const field = page.getByLabel("New name for First name");
     await field.fill("   ");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(page.getByText("Enter a name for the passkey.")).toBeVisible();
+    await expect(page.getByText("Enter the passkey's name.")).toBeVisible();
     await field.fill("Kitchen tablet");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(passkeyList(page).getByText("Kitchen tablet", { exact: true })).toBeVisible();
@@ -336,9 +346,10 @@ test.describe("passkey endpoints refuse bad requests with a clear answer", () =>
     const options = await post("/auth/passkey/sign-in/options", "{}");
     expect(options.status).toBe(200);
     const parsed = JSON.parse(options.body) as {
-      options: { challenge: string; allowCredentials?: unknown; rpId: string };
+      options: { challenge: string; allowCredentials?: unknown; rpId: string; userVerification: string };
     };
     expect(parsed.options.rpId).toBe("localhost");
+    expect(parsed.options.userVerification).toBe("required");
     expect(parsed.options.allowCredentials).toBeUndefined();
     expect(options.headers["set-cookie"]).toMatch(
       /^passkey_sign_in_flow=[\w-]+; Path=\/auth\/passkey; Max-Age=300; HttpOnly; SameSite=Strict$/,
@@ -389,6 +400,9 @@ test.describe("passkey endpoints refuse bad requests with a clear answer", () =>
         badIntent: await form({ intent: "delete-everything", id: "x" }),
         notYours: await form({ intent: "remove", id: "someone-elses-credential" }),
         longRename: await form({ intent: "rename", id: "x", name: "n".repeat(61) }),
+        badId: await form({ intent: "remove", id: "not/a+credential" }),
+        longId: await form({ intent: "rename", id: "a".repeat(1401), name: "Laptop" }),
+        options: await json("/auth/passkey/register/options", "{}"),
       };
     });
     expect(results.notJson).toEqual({
@@ -406,6 +420,15 @@ test.describe("passkey endpoints refuse bad requests with a clear answer", () =>
     expect(results.notYours.status).toBe(404);
     expect(results.notYours.body).toContain("This passkey is not on your account any more.");
     expect(results.longRename.status).toBe(400);
-    expect(results.longRename.body).toContain("The name must be at most 60 characters.");
+    expect(results.longRename.body).toContain("The passkey's name must be at most 60 characters.");
+    expect(results.badId.status).toBe(400);
+    expect(results.badId.body).toContain("The credential id must be base64url.");
+    expect(results.longId.status).toBe(400);
+    expect(results.longId.body).toContain("The credential id is too long.");
+    expect(results.options.status).toBe(200);
+    const { options } = JSON.parse(results.options.body) as {
+      options: { authenticatorSelection: { residentKey: string; userVerification: string } };
+    };
+    expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
   });
 });

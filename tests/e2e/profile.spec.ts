@@ -96,7 +96,7 @@ test.describe("the profile", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Delete your account");
     await page.getByLabel("Your password").fill("not the password");
     await page.getByRole("button", { name: "Delete my account" }).click();
-    await expect(page.getByRole("alert")).toHaveText("That is not your password. Nothing was deleted.");
+    await expect(page.getByRole("alert")).toHaveText("That is not your current password. Nothing was deleted.");
     await page.getByLabel("Your password").fill(account.password);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page).toHaveURL(/\/login\?accountDeleted=1$/);

@@ -3,8 +3,9 @@ import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { EmailAddressField } from "../email-address-field";
 import { CurrentPasswordField } from "./current-password-field";
-import { FormFeedback } from "./form-feedback";
+import { FormFeedback } from "../form-feedback";
 import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";
 
@@ -68,15 +69,12 @@ export function DetailsSection({ email, displayName, emailVerified, hasPassword,
         <input type="hidden" name="intent" value="change-email" />
         <FormFeedback message={change.message} error={change.errors.form} />
         <Stack spacing={2}>
-          <TextField
+          <EmailAddressField
             label="New e-mail address"
             name="newEmail"
-            type="email"
             autoComplete="email"
-            required
-            error={Boolean(change.errors.newEmail)}
-            helperText={change.errors.newEmail ?? "We send a link to the new address; it changes when you open it."}
-            slotProps={{ htmlInput: { maxLength: 254 } }}
+            error={change.errors.newEmail}
+            hint="We send a link to the new address; it changes when you open it."
           />
           {hasPassword && <CurrentPasswordField error={change.errors.currentPassword} />}
           <div>

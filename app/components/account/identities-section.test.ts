@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { LAST_SIGN_IN_METHOD } from "../../models/sign-in-methods.server";
 import { IdentitiesSection, type IdentitiesSectionProps } from "./identities-section";
 
 function render(props: IdentitiesSectionProps): string {
@@ -23,6 +24,7 @@ describe("IdentitiesSection", () => {
       identities: [linked],
       linkable: [{ id: "google", name: "Google" }],
       canRemove: true,
+      removalNote: null,
       notice: null,
     });
     expect(html).toContain("Our school · pupil@school.example");
@@ -34,12 +36,30 @@ describe("IdentitiesSection", () => {
     expect(html).toContain('action="/auth/oidc/google" method="post"');
     expect(html).toContain('name="intent" value="link"');
     expect(html).toContain("Link Google");
+    // A link always returns to the profile: its form carries no destination.
+    expect(html).not.toContain('name="redirectTo"');
   });
 
-  it("disables Remove and says why when it is the only way to sign in", () => {
-    const html = render({ identities: [linked], linkable: [], canRemove: false, notice: null });
+  it("disables Remove and says why when it is the only way to sign in, once", () => {
+    const html = render({
+      identities: [linked],
+      linkable: [],
+      canRemove: false,
+      removalNote: LAST_SIGN_IN_METHOD,
+      notice: null,
+    });
     expect(html).toMatch(/<button[^>]*disabled[^>]*aria-label="Remove Our school"/);
-    expect(html).toContain("This is your only way to log in");
+    expect(html.split(LAST_SIGN_IN_METHOD)).toHaveLength(2);
+    // After a refused removal the notice says it, and the note keeps quiet.
+    const refused = render({
+      identities: [linked],
+      linkable: [],
+      canRemove: false,
+      removalNote: null,
+      notice: { severity: "error", message: LAST_SIGN_IN_METHOD },
+    });
+    expect(refused.split(LAST_SIGN_IN_METHOD)).toHaveLength(2);
+    expect(refused).toMatch(/<button[^>]*disabled[^>]*aria-label="Remove Our school"/);
   });
 
   it("shows a notice, and nothing at all without providers", () => {
@@ -47,10 +67,11 @@ describe("IdentitiesSection", () => {
       identities: [],
       linkable: [{ id: "google", name: "Google" }],
       canRemove: true,
+      removalNote: null,
       notice: { severity: "error", message: "Nope." },
     });
     expect(html).toMatch(/role="alert"[^>]*>.*Nope\./s);
     expect(html).toContain("No provider is linked yet.");
-    expect(render({ identities: [], linkable: [], canRemove: true, notice: null })).toBe("");
+    expect(render({ identities: [], linkable: [], canRemove: true, removalNote: null, notice: null })).toBe("");
   });
 });

@@ -23,6 +23,8 @@ export interface IdentitiesSectionProps {
   linkable: { id: string; name: string }[];
   /** False when the account has no other way to sign in: removing would lock it out. */
   canRemove: boolean;
+  /** Why the Remove buttons are off, when the notice does not say so already. */
+  removalNote: string | null;
   /** The outcome of the last link or removal, from the page's query string. */
   notice: { severity: "success" | "error"; message: string } | null;
 }
@@ -32,7 +34,7 @@ export interface IdentitiesSectionProps {
  * /profile/identities, which answers with a redirect back here), and Link for
  * the providers not linked yet. Shows nothing when no provider is configured.
  */
-export function IdentitiesSection({ identities, linkable, canRemove, notice }: IdentitiesSectionProps) {
+export function IdentitiesSection({ identities, linkable, canRemove, removalNote, notice }: IdentitiesSectionProps) {
   if (identities.length === 0 && linkable.length === 0) return null;
   return (
     <ProfileSection
@@ -81,12 +83,12 @@ export function IdentitiesSection({ identities, linkable, canRemove, notice }: I
           ))}
         </List>
       )}
-      {!canRemove && identities.length > 0 && (
+      {removalNote && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          This is your only way to log in, so it cannot be removed. Add a password, a passkey or another provider first.
+          {removalNote}
         </Typography>
       )}
-      <OidcButtons providers={linkable} intent="link" redirectTo="/profile" />
+      <OidcButtons providers={linkable} intent="link" />
     </ProfileSection>
   );
 }

@@ -9,20 +9,12 @@ import { useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useRevalidator } from "react-router";
 import { PasskeyRegisterButton } from "../auth/passkey-register-button";
 import { ProfileSection } from "./profile-section";
+import type { Passkey } from "../../models/passkey.server";
 import { formatDate } from "../../utils/format-date";
-
-/** Mirrors PASSKEY_NAME_MAX_LENGTH of the passkey model; the server checks it too. */
-const NAME_MAX_LENGTH = 60;
-
-export interface PasskeyView {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+import { PASSKEY_NAME_MAX_LENGTH } from "../../utils/passkey-rules";
 
 export interface PasskeysSectionProps {
-  passkeys: PasskeyView[];
+  passkeys: Passkey[];
   /** How many ways the account has to sign in (password, providers, passkeys). */
   signInMethodCount: number;
 }
@@ -75,7 +67,7 @@ export function PasskeysSection({ passkeys, signInMethodCount }: PasskeysSection
             size="small"
             value={name}
             onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+            slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX_LENGTH } }}
             sx={{ width: { sm: 280 } }}
           />
           <PasskeyRegisterButton
@@ -101,7 +93,7 @@ export function PasskeysSection({ passkeys, signInMethodCount }: PasskeysSection
   );
 }
 
-function PasskeyItem({ passkey, canRemove }: { passkey: PasskeyView; canRemove: boolean }) {
+function PasskeyItem({ passkey, canRemove }: { passkey: Passkey; canRemove: boolean }) {
   const fetcher = useFetcher<{ error?: string; field?: string }>();
   const location = useLocation();
   const [renaming, setRenaming] = useState(false);
@@ -173,7 +165,7 @@ function PasskeyItem({ passkey, canRemove }: { passkey: PasskeyView; canRemove: 
               autoFocus
               error={Boolean(nameError)}
               helperText={nameError}
-              slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+              slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX_LENGTH } }}
               sx={{ minWidth: { sm: 300 } }}
             />
             <Button type="submit" variant="contained" disabled={busy}>

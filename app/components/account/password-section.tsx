@@ -3,7 +3,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useEffect, useRef } from "react";
 import { CurrentPasswordField } from "./current-password-field";
-import { FormFeedback } from "./form-feedback";
+import { FormFeedback } from "../form-feedback";
 import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";
 

@@ -9,7 +9,7 @@ import { useColorScheme } from "@mui/material/styles";
 import Switch from "@mui/material/Switch";
 import { useEffect } from "react";
 import type { Preferences } from "../../models/preferences";
-import { FormFeedback } from "./form-feedback";
+import { FormFeedback } from "../form-feedback";
 import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";
 

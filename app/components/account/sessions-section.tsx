@@ -3,7 +3,7 @@ import Chip from "@mui/material/Chip";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
-import { FormFeedback } from "./form-feedback";
+import { FormFeedback } from "../form-feedback";
 import { formatDateTime } from "../../utils/format-date";
 import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";

@@ -2,19 +2,21 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { Form, useNavigation } from "react-router";
 
-export interface OidcButtonsProps {
-  providers: { id: string; name: string }[];
-  /** "sign-in" on the login page; "link" on the profile, to add a provider to the signed-in account. */
-  intent: "sign-in" | "link";
-  /** Where to land after signing in (a same-site path). */
-  redirectTo: string;
-}
+/**
+ * "sign-in" on the login page, landing on `redirectTo` (a same-site path);
+ * "link" on the profile, to add a provider to the signed-in account, which
+ * always returns to the profile.
+ */
+export type OidcButtonsProps = { providers: { id: string; name: string }[] } & (
+  { intent: "sign-in"; redirectTo: string } | { intent: "link" }
+);
 
 /**
  * One button per OpenID provider, each a POST form: the server starts the
  * flow and sends the browser on to the provider.
  */
-export function OidcButtons({ providers, intent, redirectTo }: OidcButtonsProps) {
+export function OidcButtons(props: OidcButtonsProps) {
+  const { providers, intent } = props;
   const navigation = useNavigation();
   if (providers.length === 0) return null;
   return (
@@ -25,7 +27,7 @@ export function OidcButtons({ providers, intent, redirectTo }: OidcButtonsProps)
         return (
           <Form key={provider.id} method="post" action={action}>
             <input type="hidden" name="intent" value={intent} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
+            {props.intent === "sign-in" && <input type="hidden" name="redirectTo" value={props.redirectTo} />}
             <Button
               type="submit"
               variant="outlined"

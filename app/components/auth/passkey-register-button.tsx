@@ -2,20 +2,14 @@ import AddIcon from "@mui/icons-material/Add";
 import Button from "@mui/material/Button";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
+import type { Passkey } from "../../models/passkey.server";
 import { describePasskeyError, loadWebAuthn, postPasskeyJson } from "./passkey-requests";
-
-export interface RegisteredPasskey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 export interface PasskeyRegisterButtonProps {
   /** The name to give the new passkey; empty for a dated default. */
   name: string;
   onStart: () => void;
-  onRegistered: (passkey: RegisteredPasskey) => void;
+  onRegistered: (passkey: Passkey) => void;
   /** Why no passkey was added, in words for the person. */
   onError: (message: string) => void;
 }
@@ -51,7 +45,7 @@ export function PasskeyRegisterButton({ name, onStart, onRegistered, onError }: 
   );
 }
 
-async function runRegistration(name: string): Promise<RegisteredPasskey | string> {
+async function runRegistration(name: string): Promise<Passkey | string> {
   const loaded = await loadWebAuthn("This browser cannot create passkeys. Try an up-to-date browser.");
   if (!loaded.ok) return loaded.message;
   const webauthn = loaded.value;
@@ -65,7 +59,7 @@ async function runRegistration(name: string): Promise<RegisteredPasskey | string
   } catch (error) {
     return describePasskeyError(error, "register");
   }
-  const finished = await postPasskeyJson<{ passkey: RegisteredPasskey }>("/auth/passkey/register", {
+  const finished = await postPasskeyJson<{ passkey: Passkey }>("/auth/passkey/register", {
     response,
     name: name.trim(),
   });

@@ -4,7 +4,7 @@ import type * as WebAuthnBrowser from "@simplewebauthn/browser";
  * The browser side of the passkey endpoints: JSON in and out, and every way a
  * passkey prompt can fail turned into words for the person in front of it.
  */
-export type PasskeyOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+type PasskeyOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const UNREACHABLE = "Numberlab could not be reached. Check your connection and try again.";
 

@@ -1,31 +1,24 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { PASSKEY_NAME_MAX_LENGTH, removePasskey, renamePasskey } from "../../models/passkey.server";
+import { removePasskey, renamePasskey } from "../../models/passkey.server";
 import { LAST_SIGN_IN_METHOD } from "../../models/sign-in-methods.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { fieldErrors, formValues } from "../../utils/form.server";
+import { fieldErrors, formValues, textField } from "../../utils/form.server";
+import { PASSKEY_NAME_MAX_LENGTH } from "../../utils/passkey-rules";
+import { credentialIdSchema } from "../../utils/passkeys.server";
 import { safeRedirectPath } from "../../utils/safe-redirect";
 import type { Route } from "./+types/passkeys";
-
-const passkeyId = z
-  .string({ error: "Choose one passkey." })
-  .min(1, "Choose one passkey.")
-  .max(1400, "Choose one passkey.");
 
 const formSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({
       intent: z.literal("rename"),
-      id: passkeyId,
-      name: z
-        .string({ error: "The name must be a single piece of text." })
-        .trim()
-        .min(1, "Enter a name for the passkey.")
-        .max(PASSKEY_NAME_MAX_LENGTH, `The name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters.`),
+      id: credentialIdSchema,
+      name: textField("the passkey's name", { max: PASSKEY_NAME_MAX_LENGTH }),
     }),
-    z.object({ intent: z.literal("remove"), id: passkeyId }),
+    z.object({ intent: z.literal("remove"), id: credentialIdSchema }),
   ],
   { error: "Choose whether to rename or remove the passkey." },
 );

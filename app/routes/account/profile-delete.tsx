@@ -6,60 +6,44 @@ import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { NarrowCard } from "../../components/narrow-card";
 import { deleteAccount } from "../../models/account-data.server";
-import { findSessionCreatedAt } from "../../models/session.server";
-import { findPasswordHashById } from "../../models/user.server";
 import { requireSessionId, requireUser } from "../../utils/access.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
 import { getDatabase } from "../../utils/db.server";
 import { formValues } from "../../utils/form.server";
-import { PASSWORD_MAX_LENGTH } from "../../utils/password-rules";
-import { verifyPassword } from "../../utils/password.server";
-import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
+import { reauthenticationMethod, reauthenticationProblem } from "../../utils/reauthentication.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { endSession } from "../../utils/session.server";
 import type { Route } from "./+types/profile-delete";
-
-/** Without a password, deleting needs a sign-in this recent (re-authentication). */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete your account · Numberlab" }];
 
-async function confirmation(userId: string, sessionId: string) {
-  const { db } = getDatabase();
-  if ((await findPasswordHashById(db, userId)) !== null) return { by: "password" as const };
-  const signedInAt = await findSessionCreatedAt(db, sessionId);
-  const recent = signedInAt !== undefined && Date.now() - Date.parse(signedInAt) < RECENT_SIGN_IN_MS;
-  return { by: recent ? ("recent-sign-in" as const) : ("sign-in-again" as const) };
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { email: user.email, ...(await confirmation(user.id, requireSessionId(context))) };
+  return { email: user.email, by: await reauthenticationMethod(user.id, requireSessionId(context)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const sessionId = requireSessionId(context);
-  const server = context.get(serverInfoContext);
-  const { db } = getDatabase();
   const values = formValues(await request.formData());
-  const { by } = await confirmation(user.id, sessionId);
-  if (by === "sign-in-again") {
-    return data({ error: "Please sign in again to confirm that it is you." }, { status: 403 });
+  const problem = await reauthenticationProblem(user.id, requireSessionId(context), values.password);
+  if (problem) {
+    return data(
+      { error: `${problem.message} Nothing was deleted.` },
+      { status: problem.status, headers: problem.headers },
+    );
   }
-  if (by === "password") {
-    const limited = await checkRateLimits([{ rule: rateLimits.passwordCheckPerAccount, subject: user.id }], {});
-    if (limited) return data({ error: limited.data.errors.form }, { status: 429, headers: limited.init?.headers });
-    const password = typeof values.password === "string" ? values.password.slice(0, PASSWORD_MAX_LENGTH + 1) : "";
-    const stored = await findPasswordHashById(db, user.id);
-    if (!password || !(await verifyPassword(stored, password))) {
-      return data({ error: "That is not your password. Nothing was deleted." }, { status: 400 });
-    }
+  if ((await deleteAccount(getDatabase().db, user.id)) === "last-admin") {
+    return data(
+      {
+        error:
+          "You are the last administrator. Make someone else an administrator in the user list first, so the site keeps one. Nothing was deleted.",
+      },
+      { status: 409 },
+    );
   }
-  await deleteAccount(db, user.id);
-  const cookie = await endSession(request, { secure: server.isSecure });
+  const cookie = await endSession(request, { secure: context.get(serverInfoContext).isSecure });
   return redirect("/login?accountDeleted=1", { headers: { "Set-Cookie": cookie } });
 }
 

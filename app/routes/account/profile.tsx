@@ -28,6 +28,7 @@ import { handleProfileAction } from "../../utils/profile-actions.server";
 import { DISPLAY_NAME_MAX_LENGTH } from "../../utils/profile-rules";
 import { serverInfoContext } from "../../utils/request-context";
 import type { Route } from "./+types/profile";
+import { entitlementsFor } from "../../utils/entitlements";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Numberlab" }];
 
@@ -50,11 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [sessions, methods, identities, passkeys] = await Promise.all([
-    listUserSessions(db, user.id),
-    findSignInMethods(db, user.id),
-    identitiesSection(db, user.id, new URL(request.url)),
-    loadPasskeysSection(db, user.id),
+  const [sessions, methods] = await Promise.all([listUserSessions(db, user.id), findSignInMethods(db, user.id)]);
+  const [identities, passkeys] = await Promise.all([
+    identitiesSection(db, user.id, methods, new URL(request.url)),
+    loadPasskeysSection(db, user.id, methods),
   ]);
   return {
     account: {
@@ -64,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       emailVerified: user.emailVerified,
       role: user.role,
       isPremium: user.isPremium,
+      entitlements: entitlementsFor(user),
       subscription: user.subscriptionStatus
         ? (subscriptionLabels[user.subscriptionStatus] ?? user.subscriptionStatus)
         : null,
@@ -107,19 +108,19 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             />
           </Stack>
           <Typography sx={{ mb: 2 }}>
-            {account.isPremium
+            {account.entitlements.premiumChapters
               ? "Every chapter and unlimited quizzes are open to you."
               : "The first two chapters and five quizzes a day are free. Premium opens every chapter and unlimited quizzes."}{" "}
             Member since {formatDate(account.createdAt)}.
           </Typography>
-          {!account.isPremium && account.role !== "admin" && (
+          {!account.entitlements.premiumChapters && (
             <Button component={Link} to="/subscribe" variant="contained">
               Unlock every chapter
             </Button>
           )}
         </ProfileSection>
 
-        {account.role === "admin" && (
+        {account.entitlements.adminArea && (
           <ProfileSection id="administration" title="Administration">
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               {administrationLinks.map((link) => (

@@ -16,9 +16,11 @@ import { LabelledCell, TableRegion } from "../../components/table-region";
 import { AUDIT_ACTIONS, listAuditEntries, type AuditAction, type AuditEntry } from "../../models/audit-log.server";
 import { USERS_PATH } from "../../utils/admin-user-query";
 import { getDatabase } from "../../utils/db.server";
-import { EMAIL_MAX_LENGTH } from "../../utils/form.server";
+import { EMAIL_MAX_LENGTH } from "../../utils/email-rules";
+import { readPageParam } from "../../utils/page-param";
 import { formatUtc } from "../../utils/format-date";
 import type { Route } from "./+types/audit-log";
+import { countOf } from "../../utils/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Numberlab" }];
 
@@ -63,13 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     .optional()
     .catch(undefined)
     .parse(params.get("action") ?? undefined);
-  const page = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .catch(1)
-    .parse(params.get("page") ?? undefined);
+  const page = readPageParam(params);
   const targetEmail = user.success && user.data !== "" ? user.data : undefined;
   const list = await listAuditEntries(getDatabase().db, {
     filter: { targetEmail, action },
@@ -89,15 +85,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     pageCount: list.pageCount,
     query: { user: targetEmail ?? "", action: action ?? "", page: list.page } satisfies AuditQuery,
     userError: user.success ? null : (user.error.issues[0]?.message ?? "Enter a valid e-mail address."),
-    typedUser: (params.get("user") ?? "").slice(0, 300),
-    emailMaxLength: EMAIL_MAX_LENGTH,
+    // Kept for the field, a little past the limit so the error still shows what was typed.
+    typedUser: (params.get("user") ?? "").slice(0, EMAIL_MAX_LENGTH + 50),
   };
 }
 
 function sessions(details: AuditEntry["details"]): string | null {
   const count = details?.sessionsEnded;
   if (typeof count !== "number") return null;
-  return count === 1 ? "1 session" : `${count} sessions`;
+  return countOf(count, "session");
 }
 
 /** The entry in words, e.g. "Disabled ada@example.org and ended 2 sessions". */
@@ -121,7 +117,7 @@ function describe(entry: { action: AuditAction; target: string; details: AuditEn
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { entries, total, pageCount, query, userError, typedUser, emailMaxLength } = loaderData;
+  const { entries, total, pageCount, query, userError, typedUser } = loaderData;
   const filtered = query.user !== "" || query.action !== "";
   return (
     <Page title="Audit log" lead="Every administrator action: who did what, and when (times in UTC)." maxWidth="lg">
@@ -143,7 +139,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           error={Boolean(userError)}
           helperText={userError ?? "Only actions on this account."}
           sx={{ minWidth: { xs: "100%", sm: 280 } }}
-          slotProps={{ htmlInput: { maxLength: emailMaxLength } }}
+          slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
         />
         <TextField
           name="action"
@@ -177,7 +173,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </Alert>
       )}
       <Typography id="audit-heading" variant="h6" component="h2" gutterBottom>
-        {total === 1 ? "1 entry" : `${total} entries`}
+        {countOf(total, "entry", "entries")}
         {query.user && ` about ${query.user}`}
         {query.action && ` · ${ACTION_LABELS[query.action]}`}
       </Typography>

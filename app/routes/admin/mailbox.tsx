@@ -2,8 +2,6 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Pagination from "@mui/material/Pagination";
-import PaginationItem from "@mui/material/PaginationItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -11,32 +9,29 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "../../utils/format-date";
 import { Page } from "../../components/page";
-import { listOutboxMails, OUTBOX_PAGE_SIZE } from "../../models/outbox-mail.server";
+import { LinkPagination } from "../../components/link-pagination";
+import { listOutboxMails } from "../../models/outbox-mail.server";
 import { getDatabase } from "../../utils/db.server";
+import { EMAIL_MAX_LENGTH } from "../../utils/email-rules";
 import { getEnv } from "../../utils/env.server";
+import { readPageParam } from "../../utils/page-param";
 import type { Route } from "./+types/mailbox";
+import { countOf } from "../../utils/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mailbox · Numberlab" }];
 
-const querySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  to: z.string().trim().max(254).catch(""),
-});
+const recipientSchema = z.string().trim().max(EMAIL_MAX_LENGTH).catch("");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { page, to } = querySchema.parse({
-    page: url.searchParams.get("page") ?? undefined,
-    to: url.searchParams.get("to") ?? undefined,
-  });
-  const { mails, total } = await listOutboxMails(getDatabase().db, { page, recipient: to || undefined });
-  return { mails, total, page, to, pageSize: OUTBOX_PAGE_SIZE, smtpConfigured: Boolean(getEnv().SMTP_URL) };
+  const params = new URL(request.url).searchParams;
+  const to = recipientSchema.parse(params.get("to") ?? "");
+  const list = await listOutboxMails(getDatabase().db, { page: readPageParam(params), recipient: to || undefined });
+  return { ...list, to, smtpConfigured: Boolean(getEnv().SMTP_URL) };
 }
 
 /** Mail the app would have sent, kept while no SMTP server is configured, so a fresh install works end to end. */
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
-  const { mails, total, page, to, pageSize, smtpConfigured } = loaderData;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const { mails, total, page, pageCount, to, smtpConfigured } = loaderData;
   const pageLink = (target: number) => `?${new URLSearchParams({ ...(to ? { to } : {}), page: String(target) })}`;
   return (
     <Page
@@ -63,7 +58,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         </Stack>
       </Form>
       <Typography sx={{ mb: 2 }} role="status">
-        {total === 0 ? "No mail." : `${total} mail${total === 1 ? "" : "s"}${to ? ` to ${to}` : ""}.`}
+        {total === 0 ? "No mail." : `${countOf(total, "mail")}${to ? ` to ${to}` : ""}.`}
       </Typography>
       <Stack spacing={2}>
         {mails.map((mail) => (
@@ -85,14 +80,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
           </Card>
         ))}
       </Stack>
-      {pages > 1 && (
-        <Pagination
-          sx={{ mt: 3 }}
-          page={page}
-          count={pages}
-          renderItem={(item) => <PaginationItem component={Link} to={pageLink(item.page ?? 1)} {...item} />}
-        />
-      )}
+      <LinkPagination page={page} pageCount={pageCount} hrefFor={pageLink} label="Pages of the mailbox" />
     </Page>
   );
 }

@@ -47,6 +47,7 @@ import { fieldErrors, formValues } from "../../utils/form.server";
 import { formatUtc } from "../../utils/format-date";
 import { publicOidcProviders } from "../../utils/oidc-config.server";
 import type { Route } from "./+types/users";
+import { countOf } from "../../utils/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Numberlab" }];
 
@@ -118,10 +119,6 @@ function confirmationFor(intent: Intent, email: string, self: boolean): Confirma
   }
 }
 
-function sessionsText(count: number): string {
-  return count === 1 ? "1 session" : `${count} sessions`;
-}
-
 function outcomeMessage(intent: Intent, { target, changed, sessionsEnded }: AdminActionOutcome): string {
   const email = target.email;
   switch (intent) {
@@ -131,12 +128,12 @@ function outcomeMessage(intent: Intent, { target, changed, sessionsEnded }: Admi
       return changed ? `${email} is no longer an administrator.` : `${email} is not an administrator.`;
     case "disable":
       return changed
-        ? `${email} is disabled and was signed out (${sessionsText(sessionsEnded)} ended).`
+        ? `${email} is disabled and was signed out (${countOf(sessionsEnded, "session")} ended).`
         : `${email} already is disabled.`;
     case "enable":
       return changed ? `${email} can sign in again.` : `${email} is not disabled.`;
     case "revoke-sessions":
-      return changed ? `Ended ${sessionsText(sessionsEnded)} of ${email}.` : `${email} has no sessions to end.`;
+      return changed ? `Ended ${countOf(sessionsEnded, "session")} of ${email}.` : `${email} has no sessions to end.`;
   }
 }
 
@@ -270,7 +267,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       )}
 
       <Typography id="users-heading" variant="h6" component="h2" gutterBottom>
-        {query.q ? `${countText(total)} matching “${query.q}”` : countText(total)}
+        {query.q ? `${countOf(total, "account")} matching “${query.q}”` : countOf(total, "account")}
       </Typography>
       {users.length === 0 ? (
         <Typography color="text.secondary">
@@ -312,10 +309,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function countText(total: number): string {
-  return total === 1 ? "1 account" : `${total} accounts`;
-}
-
 function SortableHeader({ column, label, query }: { column: UserSort; label: string; query: UserListQuery }) {
   const active = query.sort === column;
   const next: SortDirection = active ? (query.dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION[column];
@@ -355,9 +348,7 @@ function UserRow({ user, self }: { user: AdminUserRow; self: boolean }) {
   const methods = [
     ...(user.signInMethods.password ? ["Password"] : []),
     ...user.signInMethods.providers,
-    ...(user.signInMethods.passkeys > 0
-      ? [user.signInMethods.passkeys === 1 ? "1 passkey" : `${user.signInMethods.passkeys} passkeys`]
-      : []),
+    ...(user.signInMethods.passkeys > 0 ? [countOf(user.signInMethods.passkeys, "passkey")] : []),
   ];
   const confirmation = (intent: Intent) => confirmationFor(intent, user.email, self) ?? undefined;
   return (

@@ -3,23 +3,26 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import type { Kysely } from "kysely";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import type { Database } from "../../../database/schema";
 import { NarrowCard } from "../../components/narrow-card";
-import { findPasswordHashById } from "../../models/user.server";
+import { OutcomeCard } from "../../components/outcome-card";
+import { findPasswordHash } from "../../models/user.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
 import { getDatabase } from "../../utils/db.server";
+import { readFlowCookie } from "../../utils/flow-cookie.server";
 import { formValues } from "../../utils/form.server";
 import {
   confirmPendingLink,
   PENDING_LINK_COOKIE,
-  PENDING_LINK_COOKIE_PATH,
-  savePendingLink,
-  takePendingLink,
+  peekPendingLink,
+  pendingLinkCookie,
+  refusalMessage,
   type PendingLink,
 } from "../../utils/oidc-accounts.server";
-import { getOidcProviders } from "../../utils/oidc-config.server";
-import { clearFlowCookie, flowCookie, readFlowCookie } from "../../utils/oidc.server";
+import { findOidcProvider } from "../../utils/oidc-config.server";
 import { PASSWORD_MAX_LENGTH } from "../../utils/password-rules";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
@@ -46,45 +49,47 @@ interface PendingView {
 }
 
 /**
- * A pending link is taken from the store each time this page reads it, and
- * saved again under a fresh token (same expiry): a token never works twice.
+ * The pending link in this browser with what the page shows of it, read
+ * without using it up, and the account it is for, read once per request.
+ * None when the link is missing or expired, its provider is no longer
+ * configured, or its account no longer has the address it was found by.
  */
-async function keepPending(link: PendingLink, secure: boolean) {
-  const token = await savePendingLink(getDatabase().db, link);
-  return flowCookie(PENDING_LINK_COOKIE, token, { path: PENDING_LINK_COOKIE_PATH, secure });
+async function readPending(db: Kysely<Database>, request: Request) {
+  const token = readFlowCookie(request, PENDING_LINK_COOKIE);
+  const link = await peekPendingLink(db, token);
+  const provider = link && findOidcProvider(link.provider);
+  if (!token || !link || !provider) return undefined;
+  const account = await findPasswordHash(db, link.email);
+  if (!account || account.user.id !== link.userId) return undefined;
+  const view: PendingView = {
+    email: link.email,
+    providerName: provider.name,
+    hasPassword: account.passwordHash !== null,
+  };
+  return { token, link, account, view };
 }
 
-async function viewOf(link: PendingLink): Promise<PendingView | undefined> {
-  const provider = getOidcProviders().find((candidate) => candidate.id === link.provider);
-  if (!provider) return undefined;
-  const hasPassword = (await findPasswordHashById(getDatabase().db, link.userId)) !== null;
-  return { email: link.email, providerName: provider.name, hasPassword };
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { isSecure: secure } = context.get(serverInfoContext);
-  const link = await takePendingLink(getDatabase().db, readFlowCookie(request, PENDING_LINK_COOKIE));
-  const view = link && (await viewOf(link));
-  if (!link || !view) return { pending: null };
-  return data({ pending: view }, { headers: { "Set-Cookie": await keepPending(link, secure) } });
+export async function loader({ request }: Route.LoaderArgs) {
+  const pending = await readPending(getDatabase().db, request);
+  return { pending: pending?.view ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { isSecure: secure, clientIp } = context.get(serverInfoContext);
   const { db } = getDatabase();
-  const link = await takePendingLink(db, readFlowCookie(request, PENDING_LINK_COOKIE));
-  const view = link && (await viewOf(link));
-  if (!link || !view) return data({ pending: null, error: null }, { status: 400 });
+  const pending = await readPending(db, request);
+  /** The pending link is gone: the cookie goes too, and the page says so. */
+  const ended = (status: number, refusal: string | null) =>
+    data({ pending: null, error: null, refusal }, { status, headers: { "Set-Cookie": pendingLinkCookie("", secure) } });
+  if (!pending) return ended(400, null);
+  const { token, link, account, view } = pending;
 
-  /** A refusal the person can correct: the pending link stays, under a new token. */
-  const answer = async (status: number, error: string, retryAfter?: string | null) => {
-    const headers = new Headers({ "Set-Cookie": await keepPending(link, secure) });
-    if (retryAfter) headers.set("Retry-After", retryAfter);
-    return data({ pending: view, error }, { status, headers });
-  };
+  /** A refusal the person can correct: the pending link stays. */
+  const retry = (status: number, error: string, init?: ResponseInit) =>
+    data({ pending: view, error, refusal: null }, { status, ...init });
 
   const parsed = passwordSchema.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return answer(400, parsed.error.issues[0]!.message);
+  if (!parsed.success) return retry(400, parsed.error.issues[0]!.message);
   // The same budget as the login form: both guess the same account's password.
   const limited = await checkRateLimits(
     [
@@ -93,60 +98,63 @@ export async function action({ request, context }: Route.ActionArgs) {
     ],
     {},
   );
-  if (limited) return answer(429, limited.data.errors.form, new Headers(limited.init?.headers).get("Retry-After"));
+  if (limited) return retry(429, limited.data.errors.form, { headers: limited.init?.headers });
 
-  const result = await confirmPendingLink(db, link, parsed.data.password);
+  const result = await confirmPendingLink(db, { token, account, password: parsed.data.password });
   if (!result.ok) {
     switch (result.reason) {
       case "wrong-password":
-        return answer(401, WRONG_PASSWORD);
+        return retry(401, WRONG_PASSWORD);
+      case "gone":
+        return ended(400, null);
       case "disabled":
-        return data({ pending: view, error: new AccountDisabledError().message }, { status: 403 });
+        return ended(403, new AccountDisabledError().message);
       case "linked-to-another-account":
-        return data(
-          { pending: view, error: `This ${view.providerName} account is already linked to another Numberlab account.` },
-          { status: 409 },
-        );
       case "provider-already-linked":
-        return data(
-          {
-            pending: view,
-            error: `Your account is already linked to a different ${view.providerName} account. Remove that link from your profile first.`,
-          },
-          { status: 409 },
-        );
+        return ended(409, refusalMessage(result.reason, view.providerName));
     }
   }
+  return finishSignIn(request, result.link, secure);
+}
+
+async function finishSignIn(request: Request, link: PendingLink, secure: boolean) {
+  const headers = new Headers({ "Set-Cookie": pendingLinkCookie("", secure) });
   try {
-    const response = await signIn(request, link.userId, { secure, redirectTo: link.redirectTo });
-    response.headers.append(
-      "Set-Cookie",
-      clearFlowCookie(PENDING_LINK_COOKIE, { path: PENDING_LINK_COOKIE_PATH, secure }),
-    );
-    return response;
+    return await signIn(request, link.userId, { secure, redirectTo: link.redirectTo, headers });
   } catch (error) {
-    if (error instanceof AccountDisabledError) return data({ pending: view, error: error.message }, { status: 403 });
+    // Disabled between the check and the sign-in: the identity is linked, but no one signs in.
+    if (error instanceof AccountDisabledError) {
+      return data({ pending: null, error: null, refusal: error.message }, { status: 403, headers });
+    }
     throw error;
   }
 }
 
 export default function LinkAccount({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  // After a POST the loader finds the old token used up: the action's answer is the page's state.
+  // After a POST, the action's answer is the page's state.
   const pending = actionData ? actionData.pending : loaderData.pending;
   const error = actionData?.error ?? null;
 
+  if (actionData?.refusal) {
+    return (
+      <OutcomeCard
+        title="Link your account"
+        severity="error"
+        message={actionData.refusal}
+        next={{ to: "/login", label: "Back to log in" }}
+      />
+    );
+  }
+
   if (!pending) {
     return (
-      <NarrowCard title="Link your account">
-        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-          There is no sign-in waiting to be linked in this browser, or it took longer than 10 minutes. Please start
-          again from the login page.
-        </Alert>
-        <Button component={Link} to="/login" variant="contained">
-          Back to log in
-        </Button>
-      </NarrowCard>
+      <OutcomeCard
+        title="Link your account"
+        severity="error"
+        message="There is no sign-in waiting to be linked in this browser, or it took longer than 10 minutes. Please start again from the login page."
+        next={{ to: "/login", label: "Back to log in" }}
+      />
     );
   }
 

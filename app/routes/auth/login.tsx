@@ -11,6 +11,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { EmailAddressField } from "../../components/email-address-field";
 import { TextLink } from "../../components/prose";
 import { PasskeySignInButton } from "../../components/auth/passkey-sign-in-button";
 import { OidcButtons } from "../../components/auth/oidc-buttons";
@@ -179,16 +180,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                   {errors.form ?? errors.intent}
                 </Alert>
               )}
-              <TextField
-                label="E-mail address"
-                name="email"
-                type="email"
+              <EmailAddressField
                 autoComplete={signup ? "email" : "username"}
-                required
                 defaultValue={keptEmail}
-                error={Boolean(errors.email)}
-                helperText={errors.email}
-                slotProps={{ htmlInput: { maxLength: 254 } }}
+                error={errors.email}
               />
               <TextField
                 label="Password"

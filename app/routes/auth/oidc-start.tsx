@@ -5,13 +5,14 @@ import { getDatabase } from "../../utils/db.server";
 import { formValues } from "../../utils/form.server";
 import { publicOrigin } from "../../utils/mail.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
-import { getOidcProviders } from "../../utils/oidc-config.server";
+import { findOidcProvider } from "../../utils/oidc-config.server";
 import {
+  backTo,
   callbackPath,
-  flowCookie,
-  OIDC_FLOW_COOKIE,
+  oidcFlowCookie,
   OidcUnavailableError,
   startOidcFlow,
+  type OidcFlow,
 } from "../../utils/oidc.server";
 import { serverInfoContext, userContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
@@ -30,36 +31,42 @@ export function loader() {
 
 /** Problems are thrown so that this route's boundary shows them without running the loader above. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const provider = getOidcProviders().find((candidate) => candidate.id === params.provider);
-  if (!provider) throw data({ message: "There is no such sign-in provider." }, { status: 404 });
+  const provider = findOidcProvider(params.provider);
+  if (!provider) throw data({ message: "There is no such sign-in provider.", back: backTo(null) }, { status: 404 });
   const values = formValues(await request.formData());
   const parsed = startSchema.safeParse(values);
-  if (!parsed.success) throw data({ message: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) throw data({ message: parsed.error.issues[0]!.message, back: backTo(null) }, { status: 400 });
   const { intent } = parsed.data;
 
   const { isSecure: secure, clientIp } = context.get(serverInfoContext);
   const limited = await checkRateLimits([{ rule: rateLimits.oidcStartPerIp, subject: clientIp }], {});
   if (limited) {
-    throw data({ message: limited.data.errors.form, intent }, { status: 429, headers: limited.init?.headers });
+    throw data(
+      { message: limited.data.errors.form, back: backTo(intent) },
+      { status: 429, headers: limited.init?.headers },
+    );
   }
 
-  // A link is for the signed-in user; the callback checks the same user is still signed in.
-  const userId = intent === "link" ? (context.get(userContext)?.id ?? null) : null;
-  if (intent === "link" && !userId) throw redirect(`/login?${new URLSearchParams({ redirectTo: "/profile" })}`);
-  const redirectTo = safeRedirectPath(values.redirectTo, "/profile");
+  // A link is for the signed-in user, and ends on the profile; the callback checks the same user is still signed in.
+  let flow: OidcFlow;
+  if (intent === "link") {
+    const user = context.get(userContext);
+    if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: "/profile" })}`);
+    flow = { intent, userId: user.id };
+  } else {
+    flow = { intent, redirectTo: safeRedirectPath(values.redirectTo, "/profile") };
+  }
   try {
     const { authorizationUrl, flowToken } = await startOidcFlow(getDatabase().db, provider, {
-      intent,
-      userId,
-      redirectTo,
+      flow,
       redirectUri: `${publicOrigin(request)}${callbackPath(provider.id)}`,
     });
     return redirect(authorizationUrl.href, {
-      headers: { "Set-Cookie": flowCookie(OIDC_FLOW_COOKIE, flowToken, { path: callbackPath(provider.id), secure }) },
+      headers: { "Set-Cookie": oidcFlowCookie(provider.id, flowToken, secure) },
     });
   } catch (error) {
     if (error instanceof OidcUnavailableError) {
-      throw data({ message: error.message, intent }, { status: 503 });
+      throw data({ message: error.message, back: backTo(intent) }, { status: 503 });
     }
     throw error;
   }
@@ -72,11 +79,9 @@ export default function OidcStart() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) throw error;
-  const body = error.data as { message?: unknown; intent?: unknown } | undefined;
-  const message = typeof body?.message === "string" ? body.message : "This sign-in could not be started.";
-  const back =
-    body?.intent === "link"
-      ? { to: "/profile", label: "Back to your profile" }
-      : { to: "/login", label: "Back to log in" };
+  // The action puts the message and the way back (see backTo) in every problem it throws.
+  const body = error.data as { message?: string; back?: { to: string; label: string } } | undefined;
+  const message = body?.message ?? "This sign-in could not be started.";
+  const back = body?.back ?? { to: "/login", label: "Back to log in" };
   return <OutcomeCard title="Sign-in problem" severity="error" message={message} next={back} />;
 }

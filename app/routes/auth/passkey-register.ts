@@ -2,7 +2,6 @@ import { z } from "zod";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { postOnly, readJsonBody } from "../../utils/json-request.server";
-import { publicOrigin } from "../../utils/mail.server";
 import {
   passkeyFlowCookie,
   passkeyNameField,
@@ -32,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       flowToken: readPasskeyFlowToken(request, "passkey-register"),
       response: body.data.response,
       name: body.data.name,
-      rp: relyingParty(publicOrigin(request)),
+      rp: relyingParty(request),
     });
     headers.set("Cache-Control", "no-store");
     return Response.json({ passkey }, { headers });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { getDatabase } from "../../utils/db.server";
 import { postOnly, readJsonBody } from "../../utils/json-request.server";
-import { publicOrigin } from "../../utils/mail.server";
 import {
   authenticationResponseSchema,
   passkeyFlowCookie,
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { userId } = await verifyPasskeySignIn(getDatabase().db, {
       flowToken: readPasskeyFlowToken(request, "passkey-sign-in"),
       response: body.data.response,
-      rp: relyingParty(publicOrigin(request)),
+      rp: relyingParty(request),
       clientIp: server.clientIp,
     });
     await startSignedInSession(request, userId, { secure: server.isSecure, headers });

@@ -1,10 +1,11 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { FormFeedback } from "../../components/form-feedback";
+import { EmailAddressField } from "../../components/email-address-field";
 import { NarrowCard } from "../../components/narrow-card";
 import { TextLink } from "../../components/prose";
 import { normalizeEmail } from "../../models/user.server";
@@ -65,21 +66,11 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             <Typography>
               Enter the e-mail address of your account and we will send you a link to choose a new password.
             </Typography>
-            {errors.form && (
-              <Alert severity="error" role="alert">
-                {errors.form}
-              </Alert>
-            )}
-            <TextField
-              label="E-mail address"
-              name="email"
-              type="email"
+            <FormFeedback error={errors.form} />
+            <EmailAddressField
               autoComplete="username"
-              required
               defaultValue={actionData && "values" in actionData ? actionData.values.email : ""}
-              error={Boolean(errors.email)}
-              helperText={errors.email}
-              slotProps={{ htmlInput: { maxLength: 254 } }}
+              error={errors.email}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Send the link

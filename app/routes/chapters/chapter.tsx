@@ -7,6 +7,7 @@ import { chapters, findChapter } from "../../chapters";
 import { Page } from "../../components/page";
 import { requireUser } from "../../utils/access.server";
 import type { Route } from "./+types/chapter";
+import { entitlementsFor } from "../../utils/entitlements";
 
 /** Serves the five fixed chapter routes and /chapter/:chapterName. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     position,
     total: chapters.length,
     // Premium chapters show their introduction and a subscribe call to everyone else.
-    locked: !free && !user.isPremium && user.role !== "admin",
+    locked: !free && !entitlementsFor(user).premiumChapters,
   };
 }
 

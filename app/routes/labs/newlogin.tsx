@@ -6,30 +6,34 @@ import Divider from "@mui/material/Divider";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useFetcher } from "react-router";
 import { PasskeysSection } from "../../components/account/passkeys-section";
 import { OidcButtons } from "../../components/auth/oidc-buttons";
 import { PasskeySignInButton } from "../../components/auth/passkey-sign-in-button";
+import { findSignInMethods } from "../../models/sign-in-methods.server";
 import { userLabel } from "../../models/user.server";
 import { getDatabase } from "../../utils/db.server";
 import { publicOidcProviders } from "../../utils/oidc-config.server";
 import { loadPasskeysSection } from "../../utils/passkeys.server";
 import { userContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
+import type { action as emailLinkAction } from "../auth/email-link";
 import type { Route } from "./+types/newlogin";
+import { EmailAddressField } from "../../components/email-address-field";
+import { FormFeedback } from "../../components/form-feedback";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in, another way · Numberlab" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   if (user) {
+    const { db } = getDatabase();
     return {
       signedIn: true as const,
       label: userLabel(user),
       email: user.email,
-      passkeys: await loadPasskeysSection(getDatabase().db, user.id),
+      passkeys: await loadPasskeysSection(db, user.id, await findSignInMethods(db, user.id)),
     };
   }
   return {
@@ -121,14 +125,12 @@ export default function NewLogin({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type EmailLinkResult = { sent: string } | { errors: { email?: string; form?: string } };
-
 /** Asks /login/email-link for a one-time sign-in link, staying on this page. */
 function EmailLinkForm({ redirectTo }: { redirectTo: string }) {
-  const fetcher = useFetcher<EmailLinkResult>();
+  const fetcher = useFetcher<typeof emailLinkAction>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = result && "errors" in result ? result.errors : {};
+  const errors: { email?: string; form?: string } = result && "errors" in result ? result.errors : {};
 
   return (
     <Stack component="section" aria-labelledby="email-link-heading" spacing={1.5}>
@@ -145,21 +147,8 @@ function EmailLinkForm({ redirectTo }: { redirectTo: string }) {
           <input type="hidden" name="intent" value="request" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Stack spacing={2}>
-            {errors.form && (
-              <Alert severity="error" role="alert">
-                {errors.form}
-              </Alert>
-            )}
-            <TextField
-              label="E-mail address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              error={Boolean(errors.email)}
-              helperText={errors.email}
-              slotProps={{ htmlInput: { maxLength: 254 } }}
-            />
+            <FormFeedback error={errors.form} />
+            <EmailAddressField autoComplete="username" error={errors.email} />
             <Button
               type="submit"
               variant="outlined"
