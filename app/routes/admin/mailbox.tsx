@@ -47,7 +47,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       <Form method="get" role="search" style={{ marginBottom: 24 }}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
           <TextField label="Recipient" name="to" type="email" defaultValue={to} size="small" sx={{ minWidth: 280 }} />
-          <Button type="submit" variant="outlined">
+          <Button type="submit" variant="outlined" color="inherit">
             Filter
           </Button>
           {to && (
