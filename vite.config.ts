@@ -13,5 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     noExternal: [/^@mui\//, /^@emotion\//],
   },
+  // The factorization workers are ES modules that start workers of their own.
+  worker: { format: "es" },
   plugins: [reactRouter()],
 }));

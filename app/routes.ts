@@ -21,6 +21,7 @@ export default [
   route("privacy-policy", "routes/marketing/privacy-policy.tsx"),
   route("terms", "routes/marketing/terms.tsx"),
   route("success", "routes/billing/success.tsx"),
+  route("prime-factorization-engine", "routes/tools/prime-factorization-engine.tsx"),
   ...upcoming("public"),
   ...routeRules.map((rule) => route(rule.from.slice(1), "routes/resources/route-rule.ts", { id: `rule${rule.from}` })),
   route("logout", "routes/auth/logout.ts"),
@@ -39,6 +40,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("builds/latest.json", "routes/resources/builds-latest.ts"),
   route("builds/meta/:file", "routes/resources/builds-meta.ts"),
+  route("api/factor", "routes/resources/api-factor.ts"),
 
   layout("routes/access/guest-only.ts", [
     route("login", "routes/auth/login.tsx"),

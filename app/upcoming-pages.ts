@@ -22,13 +22,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "public",
   },
   {
-    path: "prime-factorization-engine",
-    title: "Prime factorization engine",
-    purpose:
-      "Break any whole number into its prime factors, watch each algorithm at work and see why the result is right.",
-    access: "public",
-  },
-  {
     path: "subscribe",
     title: "Subscribe",
     purpose:

@@ -9,6 +9,7 @@ import { getEnv } from "../app/utils/env.server";
 import { getSessionSecret } from "../app/utils/session.server";
 import { startHousekeeping } from "../app/utils/housekeeping.server";
 import { getOidcProviders } from "../app/utils/oidc-config.server";
+import { factorServiceContext, type FactorService } from "../app/utils/factor-service";
 
 /** This bundle is the whole application behind the static files; server/index.ts hosts it. */
 export const buildInfo: BuildInfo = { id: build.assets.version, timestamp: __BUILD_TIMESTAMP__ };
@@ -39,19 +40,17 @@ app.use(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req, res) =>
-      new RouterContextProvider(
-        new Map([
-          [
-            serverInfoContext,
-            {
-              cspNonce: String(res.locals.cspNonce ?? ""),
-              build: buildInfo,
-              isSecure: req.secure,
-              clientIp: req.ip ?? "unknown",
-            },
-          ],
-        ]),
-      ),
+    getLoadContext: (req, res) => {
+      const context = new RouterContextProvider();
+      context.set(serverInfoContext, {
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        build: buildInfo,
+        isSecure: req.secure,
+        clientIp: req.ip ?? "unknown",
+      });
+      // Threads belong to the process, not to this bundle: server/index.ts starts them and passes them in.
+      context.set(factorServiceContext, (res.locals.factorService as FactorService | undefined) ?? null);
+      return context;
+    },
   }),
 );

@@ -5,6 +5,7 @@ import express from "express";
 import { getEnv } from "../app/utils/env.server";
 import { oidcFormActionOrigins } from "../app/utils/oidc-config.server";
 import { bodyLimit } from "./body-limit";
+import { createFactorPool } from "./factor-pool";
 import { closeGracefully } from "./graceful-shutdown";
 import { originCheck } from "./origin-check";
 import { logEvent, requestLog } from "./request-log";
@@ -26,6 +27,11 @@ server.disable("x-powered-by");
 if (env.TRUST_PROXY) server.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 if (env.LOG_REQUESTS === "true") server.use(requestLog());
 server.use(compression());
+const factorPool = createFactorPool();
+server.use((_req, res, next) => {
+  res.locals.factorService = factorPool;
+  next();
+});
 
 let appModule: AppModule;
 if (development) {
@@ -82,7 +88,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     if (shuttingDown) return;
     shuttingDown = true;
     logEvent("shutting down", { signal });
-    closeGracefully(listener, () => appModule.shutdown())
+    closeGracefully(listener, () => Promise.all([appModule.shutdown(), factorPool.close()]).then(() => {}))
       .then(({ forced }) => {
         logEvent("stopped", { forced, databaseClosed: true });
         process.exit(0);

@@ -177,7 +177,7 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     for (const { id } of others) await setRole(database.db, id, "user");
 
     const results = await Promise.all(admins.map((admin) => deleteAccount(database.db, admin.id)));
-    expect(results.sort()).toEqual(["deleted", "last-admin"]);
+    expect([...results].sort()).toEqual(["deleted", "last-admin"]);
     expect(await countActiveAdmins(database.db)).toBe(1);
     const survivor = admins[results.indexOf("last-admin")]!;
     expect(await deleteAccount(database.db, survivor.id)).toBe("last-admin");

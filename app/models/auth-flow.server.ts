@@ -21,6 +21,8 @@ export async function startAuthFlow(
   input: { kind: AuthFlowKind; userId: string | null; data: unknown; lifetimeMs?: number },
 ): Promise<string> {
   const token = randomToken();
+  // One clock reading, so the lifetime stored is exactly the one asked for.
+  const now = new Date();
   await db
     .insertInto("auth_flows")
     .values({
@@ -28,8 +30,8 @@ export async function startAuthFlow(
       kind: input.kind,
       user_id: input.userId,
       data: JSON.stringify(input.data),
-      created_at: isoNow(),
-      expires_at: isoAfter(input.lifetimeMs ?? AUTH_FLOW_LIFETIME_MS),
+      created_at: isoNow(now),
+      expires_at: isoAfter(input.lifetimeMs ?? AUTH_FLOW_LIFETIME_MS, now),
     })
     .execute();
   return token;

@@ -29,6 +29,8 @@ export const rateLimits = {
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowMs: 15 * MINUTE },
   // Mail sent from the profile (verification, e-mail change) per account.
   profileMailPerAccount: { name: "profile-mail:account", limit: 5, windowMs: 60 * MINUTE },
+  // Each API factorization may hold a worker thread for up to two seconds.
+  factorApiPerIp: { name: "factor-api:ip", limit: 60, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** What a rate-limited visitor is told: how long to wait, in whole minutes. */

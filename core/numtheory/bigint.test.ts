@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { random } from "./test-oracles";
 import { bitLength, gcd, integerRoot, isqrt, isSquare, jacobi, mod, modInverse, modPow, perfectPower } from "./bigint";
-
-/** Seeded generator (mulberry32), so every run checks the same cases. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function bruteGcd(a: number, b: number): number {
   for (let d = Math.max(Math.abs(a), Math.abs(b)); d >= 1; d -= 1) if (a % d === 0 && b % d === 0) return d;
