@@ -27,6 +27,7 @@ export const oidcTestProviders = {
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+const CPU_BOUND_SPECS = /factorization\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,13 +37,29 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A hang guard, not a speed check: two workers, two browsers and the server share two cores.
+  timeout: 60_000,
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace doubles a journey's time on two cores, and CI keeps only the printed output.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: CPU_BOUND_SPECS,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    {
+      // The factorization journeys keep every core busy (one task worker per core): run them after
+      // the rest, so they never starve another test of CPU time.
+      name: "chromium-cpu-bound",
+      testMatch: CPU_BOUND_SPECS,
+      dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+  ],
   webServer: {
     command: "node --import tsx server/index.ts",
     url: `${baseURL}/healthz`,
