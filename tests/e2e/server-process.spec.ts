@@ -27,6 +27,8 @@ function sessionCookie(response: Response): string {
 }
 
 test.describe("the server process", () => {
+  // Each test compiles and starts servers of its own, which takes a while on a busy two-core machine.
+  test.slow();
   test("stops gracefully on SIGTERM: in-flight requests finish, then the database closes", async () => {
     const server = await startServer({ LOG_REQUESTS: "true" });
     const inFlight = fetch(`${server.url}/`).then((response) => response.status);
