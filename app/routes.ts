@@ -1,5 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { chapters } from "./chapters";
+import { courseChapters } from "./chapters";
 import { routeRules } from "./route-rules";
 import { upcomingPages, type PageAccess } from "./upcoming-pages";
 
@@ -29,6 +29,8 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("change-email/confirm", "routes/auth/change-email-confirm.tsx"),
   route("tests/newlogin", "routes/labs/newlogin.tsx"),
+  route("tests/editor", "routes/labs/editor.tsx"),
+  route("tests/editor2", "routes/labs/editor2.tsx"),
   route("auth/passkey/sign-in/options", "routes/auth/passkey-sign-in-options.ts"),
   route("auth/passkey/sign-in", "routes/auth/passkey-sign-in.ts"),
   route("auth/oidc/:provider", "routes/auth/oidc-start.tsx"),
@@ -57,7 +59,7 @@ export default [
     route("profile/identities", "routes/account/identities.ts"),
     route("auth/passkey/register/options", "routes/auth/passkey-register-options.ts"),
     route("auth/passkey/register", "routes/auth/passkey-register.ts"),
-    ...chapters.map((chapter) =>
+    ...courseChapters.map((chapter) =>
       route(`chapter/${chapter.slug}`, "routes/chapters/chapter.tsx", { id: `chapter/${chapter.slug}` }),
     ),
     route("chapter/:chapterName", "routes/chapters/chapter.tsx", { id: "chapter/:chapterName" }),
@@ -68,7 +70,13 @@ export default [
     route("admin/adminUser", "routes/admin/users.tsx"),
     route("admin/adminUser/audit", "routes/admin/audit-log.tsx"),
     route("tests/user-info", "routes/labs/user-info.tsx"),
+    route("tests/atom", "routes/labs/atom.tsx"),
+    route("tests/orbit", "routes/labs/orbit.tsx"),
     route("admin/mailbox", "routes/admin/mailbox.tsx"),
+    route("admin/content", "routes/admin/content.tsx"),
+    route("admin/content/:chapterId", "routes/admin/content-chapter.tsx"),
+    route("admin/content/:chapterId/sections/:sectionId", "routes/admin/content-section.tsx"),
+    route("admin/content/:chapterId/sections/:sectionId/revisions/:revision", "routes/admin/content-revision.tsx"),
     ...upcoming("admin"),
   ]),
 

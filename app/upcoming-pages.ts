@@ -54,18 +54,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "public",
   },
   {
-    path: "tests/editor",
-    title: "Formula scratchpad",
-    purpose: "Write Markdown with formulas and see it typeset as you type; your draft stays in this browser.",
-    access: "public",
-  },
-  {
-    path: "tests/editor2",
-    title: "Formula scratchpad, side by side",
-    purpose: "A second scratchpad layout with source and preview side by side, also kept in this browser.",
-    access: "public",
-  },
-  {
     path: "tests/makevideo",
     title: "Make a video",
     purpose: "Record an animated plot and save it as a video file.",
@@ -108,18 +96,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "public",
   },
   { path: "tests/sinwave", title: "Sine wave", purpose: "An animated travelling sine wave.", access: "public" },
-  {
-    path: "tests/atom",
-    title: "Atomic model of a number",
-    purpose: "A number drawn as an atom whose particles are its prime factors.",
-    access: "admin",
-  },
-  {
-    path: "tests/orbit",
-    title: "Orbit animation",
-    purpose: "The atomic model of a number set in motion along its orbits.",
-    access: "admin",
-  },
   {
     path: "tests/mychart",
     title: "Usage charts",
@@ -219,12 +195,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "admin",
   },
   { path: "admin/todo", title: "Todo", purpose: "The team's todo list.", access: "admin" },
-  {
-    path: "admin/content",
-    title: "Content",
-    purpose: "Edit chapters, sections and quizzes with a live preview and full revision history.",
-    access: "admin",
-  },
 ];
 
 export function findUpcomingPage(pathname: string): UpcomingPage | undefined {

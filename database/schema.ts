@@ -3,6 +3,8 @@
  * strings and identifiers are random UUIDs on both dialects (see
  * docs/decisions/0003-one-schema-two-dialects.md).
  */
+import type { ChapterAccess } from "../app/content/chapter-source";
+
 export type Role = "user" | "admin";
 
 export interface UsersTable {
@@ -129,6 +131,62 @@ export interface OutboxMailsTable {
   created_at: string;
 }
 
+export interface ChaptersTable {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  /** Course position, 1-based; ties are broken by slug. */
+  position: number;
+  access: ChapterAccess;
+  /** Null while the chapter is unpublished. */
+  published_at: string | null;
+  /** Starts at 1 and grows with every metadata change, so two editors cannot overwrite each other unseen. */
+  version: number;
+  /** Set once an admin edits the metadata in the app; imports then leave the metadata alone. */
+  edited_in_app_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SectionsTable {
+  id: string;
+  chapter_id: string;
+  /** Unique within its chapter: the heading's anchor and the section's identity for imports. */
+  slug: string;
+  position: number;
+  published_at: string | null;
+  /** The `number` of the section_revisions row shown to readers. */
+  current_revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RevisionSource = "import" | "editor" | "restore";
+
+/** Every saved state of a section; never updated, so any of them can be shown or restored. */
+export interface SectionRevisionsTable {
+  id: string;
+  section_id: string;
+  /** 1, 2, 3… per section; unique with section_id, which is what refuses a second save from the same base. */
+  number: number;
+  title: string;
+  body: string;
+  source: RevisionSource;
+  /** The revision the editor started from. */
+  based_on: number | null;
+  /** For a restore: the revision whose title and body were copied. */
+  restored_from: number | null;
+  author_id: string | null;
+  created_at: string;
+}
+
+export interface SectionProgressTable {
+  user_id: string;
+  section_id: string;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -140,4 +198,8 @@ export interface Database {
   auth_flows: AuthFlowsTable;
   audit_log: AuditLogTable;
   outbox_mails: OutboxMailsTable;
+  chapters: ChaptersTable;
+  sections: SectionsTable;
+  section_revisions: SectionRevisionsTable;
+  section_progress: SectionProgressTable;
 }

@@ -10,22 +10,27 @@ import { getSessionSecret } from "../app/utils/session.server";
 import { startHousekeeping } from "../app/utils/housekeeping.server";
 import { getOidcProviders } from "../app/utils/oidc-config.server";
 import { factorServiceContext, type FactorService } from "../app/utils/factor-service";
+import { seedContentIfEmpty, type ImportReport } from "../app/models/content-import.server";
+
+/** The lesson files that seed an empty database (run from the project's root, as npm start does). */
+const CONTENT_DIRECTORY = "content/chapters";
 
 /** This bundle is the whole application behind the static files; server/index.ts hosts it. */
 export const buildInfo: BuildInfo = { id: build.assets.version, timestamp: __BUILD_TIMESTAMP__ };
 
 let stopHousekeeping: (() => void) | undefined;
 
-/** Everything that must succeed before the first request: settings, secret, migrations. */
-export async function prepare(): Promise<{ dialect: string; applied: string[] }> {
+/** Everything that must succeed before the first request: settings, secret, migrations, first content. */
+export async function prepare(): Promise<{ dialect: string; applied: string[]; seeded: ImportReport | null }> {
   getEnv();
   getSessionSecret();
   // Read now, so a mistake in the provider settings is reported at start.
   getOidcProviders();
   const { db, dialect } = getDatabase();
   const applied = await migrateToLatest(db);
+  const seeded = await seedContentIfEmpty(db, CONTENT_DIRECTORY);
   stopHousekeeping ??= startHousekeeping(db);
-  return { dialect, applied };
+  return { dialect, applied, seeded };
 }
 
 export async function shutdown(): Promise<void> {

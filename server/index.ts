@@ -14,7 +14,7 @@ import { securityHeaders, staticFileHeaders } from "./security-headers";
 /** The application bundle's interface (server/app.ts), in production and in development. */
 interface AppModule {
   app: express.RequestHandler;
-  prepare(): Promise<{ dialect: string; applied: string[] }>;
+  prepare(): Promise<{ dialect: string; applied: string[]; seeded: { created: string[] } | null }>;
   shutdown(): Promise<void>;
 }
 
@@ -73,8 +73,13 @@ if (development) {
   server.use(appModule.app);
 }
 
-const { dialect, applied } = await appModule.prepare();
+const { dialect, applied, seeded } = await appModule.prepare();
 logEvent("database ready", { dialect, migrationsApplied: applied });
+if (seeded) {
+  // Report entries are "chapter" or "chapter#section".
+  const chapters = seeded.created.filter((entry) => !entry.includes("#")).length;
+  logEvent("lessons imported into the empty database", { chapters, sections: seeded.created.length - chapters });
+}
 
 const listener = server.listen(env.PORT, env.HOST ?? "::", () => {
   const address = listener.address();

@@ -8,7 +8,10 @@ import { startAuthFlow } from "./auth-flow.server";
 import { createContactMessage } from "./contact-message.server";
 import { createEmailToken } from "./email-token.server";
 import { storeOutboxMail } from "./outbox-mail.server";
+import { createChapter } from "./chapter.server";
 import { consumeRateLimit } from "./rate-limit.server";
+import { markSectionRead } from "./reading-progress.server";
+import { createSection } from "./section.server";
 import { createSession } from "./session.server";
 import { countActiveAdmins, createUser, setDisplayName, setRole } from "./user.server";
 
@@ -71,6 +74,18 @@ async function populatedAccount(database: TestDatabase, tag: string) {
     data: { provider: "idp", subject: `subject-${tag}`, email },
   });
   await consumeRateLimit(db, { name: "login:email", limit: 5, windowMs: 60_000 }, email);
+  // A section the person wrote (as an admin would) and read.
+  const chapter = await createChapter(db, { slug: `chapter-${tag}`, title: "Primes", summary: "s", access: "free" });
+  if (!chapter.ok) throw new Error("no chapter");
+  const section = await createSection(db, {
+    chapterId: chapter.chapter.id,
+    slug: "atoms",
+    title: "Primes, the atoms",
+    body: "Every whole number above 1 is a product of primes.",
+    authorId: user.id,
+  });
+  if (!section.ok) throw new Error("no section");
+  await markSectionRead(db, user.id, section.section.id);
   await db
     .insertInto("audit_log")
     .values([
@@ -133,6 +148,9 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     expect(exported.contactMessages.map((message) => message.subject).sort()).toEqual(["As a guest", "Hello"]);
     expect(exported.mailboxCopies).toEqual([expect.objectContaining({ subject: "Your link" })]);
     expect(exported.administratorActions).toEqual([expect.objectContaining({ action: "role.grant" })]);
+    expect(exported.readingProgress).toEqual([
+      { chapter: "chapter-export", section: "atoms", sectionTitle: "Primes, the atoms", readAt: expect.any(String) },
+    ]);
     const text = JSON.stringify(exported);
     expect(text).not.toContain("argon2-hash-of-the-password");
     const sessionIds = await database.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
@@ -153,6 +171,8 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     for (const trace of doomed.traces) expect(after, `"${trace}" remains`).not.toContain(trace);
     expect(after).not.toContain(hashToken(doomed.user.email).slice(0, 32));
     for (const trace of bystander.traces) expect(after, `bystander's "${trace}"`).toContain(trace);
+    // The lessons stay; the reading marks go, and the revisions the person wrote lose their author.
+    expect(after).toContain("Every whole number above 1 is a product of primes.");
     // What administrators did stays on record, without naming the person.
     expect(await auditCount()).toBe(auditBefore);
     expect(await deleteAccount(database.db, doomed.user.id)).toBe("not-found");

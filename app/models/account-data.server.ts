@@ -10,13 +10,13 @@ import { countActiveAdmins } from "./user.server";
 /**
  * Everything Numberlab stores about one account, as the "export my data"
  * file: the account, its sign-in methods and sessions, pending links, the
- * mail sent to it while no SMTP server was set, its contact messages and
- * what administrators did to it. Secrets (hashes, keys of sessions and
- * links) are described, not copied.
+ * mail sent to it while no SMTP server was set, its contact messages, the
+ * lesson sections it marked as read and what administrators did to it.
+ * Secrets (hashes, keys of sessions and links) are described, not copied.
  */
 export async function exportAccountData(db: Kysely<Database>, userId: string) {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  const [sessions, identities, passkeys, links, messages, mails, audit] = await Promise.all([
+  const [sessions, identities, passkeys, links, messages, mails, audit, progress] = await Promise.all([
     db
       .selectFrom("sessions")
       .select(["created_at", "last_used_at", "expires_at", "user_agent"])
@@ -58,6 +58,24 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .select(["action", "details", "created_at"])
       .where("target_id", "=", userId)
       .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("section_progress")
+      .innerJoin("sections", "sections.id", "section_progress.section_id")
+      .innerJoin("chapters", "chapters.id", "sections.chapter_id")
+      .innerJoin("section_revisions", (join) =>
+        join
+          .onRef("section_revisions.section_id", "=", "sections.id")
+          .onRef("section_revisions.number", "=", "sections.current_revision"),
+      )
+      .select([
+        "chapters.slug as chapter",
+        "sections.slug as section",
+        "section_revisions.title",
+        "section_progress.read_at",
+      ])
+      .where("section_progress.user_id", "=", userId)
+      .orderBy("section_progress.read_at")
       .execute(),
   ]);
   return {
@@ -123,6 +141,12 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       details: row.details ? (JSON.parse(row.details) as unknown) : null,
       at: row.created_at,
     })),
+    readingProgress: progress.map((row) => ({
+      chapter: row.chapter,
+      section: row.section,
+      sectionTitle: row.title,
+      readAt: row.read_at,
+    })),
   };
 }
 
@@ -130,8 +154,9 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /**
  * Deletes an account and every personal trace of it in one transaction:
- * the user row (sessions, identities, passkeys and its sign-in flows go with
- * it by cascade), its links, contact messages, outbox mail and pending
+ * the user row (sessions, identities, passkeys, its sign-in flows and its
+ * reading progress go with it by cascade; lesson revisions it wrote lose
+ * their author), its links, contact messages, outbox mail and pending
  * provider links; audit entries keep what happened but lose who it was.
  */
 export async function deleteAccount(

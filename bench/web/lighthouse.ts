@@ -20,6 +20,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { z } from "zod";
+import { createUser } from "../../app/models/user.server";
+import { hashPassword } from "../../app/utils/password.server";
+import { openDatabase } from "../../database/connection";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/setup/chromium";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -37,6 +40,16 @@ const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 type Category = (typeof CATEGORIES)[number];
 
 const PAGES = ["/", "/about", "/login"] as const;
+/** Chapter pages need a signed-in reader: the bench signs one in (premium, so every chapter is whole). */
+const CHAPTER_PAGES = [
+  "/chapter/fundamentals-of-algebra",
+  "/chapter/atomic-model-of-numbers",
+  "/chapter/remainder-calculation-sequences",
+  "/chapter/exponential-remainders",
+  "/chapter/periods-and-primes",
+] as const;
+const READER_EMAIL = "bench-reader@example.org";
+const READER_PASSWORD = "a long bench password 2718";
 /** Scores swing by about ±10 points between runs on a loaded 2-core machine; the median of 3 steadies them. */
 const RUNS_PER_PAGE = 3;
 
@@ -417,7 +430,7 @@ async function waitForHealthy({ baseUrl, exitStatus }: RunningServer): Promise<v
 /* ------------------------------------------------------------------------ */
 /* Lighthouse.                                                               */
 
-async function runLighthouse(url: string, outputPath: string): Promise<LighthouseReport> {
+async function runLighthouse(url: string, outputPath: string, cookie?: string): Promise<LighthouseReport> {
   // A failed attempt may leave its report behind; never read that one as this run's.
   await rm(outputPath, { force: true });
   const args = [
@@ -429,6 +442,7 @@ async function runLighthouse(url: string, outputPath: string): Promise<Lighthous
     `--output-path=${outputPath}`,
     `--only-categories=${CATEGORIES.join(",")}`,
     `--chrome-flags=${CHROME_FLAGS}`,
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   await runCommand(`lighthouse ${url}`, "npx", args, {
     env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
@@ -503,10 +517,10 @@ function failingNodes(details: unknown): FailingAudit["nodes"] {
  * One Lighthouse run, retried when Lighthouse itself fails; not when the bench
  * is interrupted or the server is gone, where a retry could only fail again.
  */
-async function measureRun(server: RunningServer, url: string, outputPath: string, run: number) {
+async function measureRun(server: RunningServer, url: string, outputPath: string, run: number, cookie?: string) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return readRun(await runLighthouse(url, outputPath), run, attempt);
+      return readRun(await runLighthouse(url, outputPath, cookie), run, attempt);
     } catch (error) {
       const serverExit = server.exitStatus();
       if (serverExit !== undefined) {
@@ -521,13 +535,18 @@ async function measureRun(server: RunningServer, url: string, outputPath: string
   }
 }
 
-async function measurePage(server: RunningServer, page: string, reportsDir: string): Promise<PageResult> {
+async function measurePage(
+  server: RunningServer,
+  page: string,
+  reportsDir: string,
+  cookie?: string,
+): Promise<PageResult> {
   const url = new URL(page, server.baseUrl).href;
   const runs: RunResult[] = [];
   for (let run = 1; run <= RUNS_PER_PAGE; run++) {
     console.error(`bench:web: lighthouse ${page} run ${run}/${RUNS_PER_PAGE}`);
     const outputPath = path.join(reportsDir, `${slug(page)}-${run}.json`);
-    runs.push(await measureRun(server, url, outputPath, run));
+    runs.push(await measureRun(server, url, outputPath, run, cookie));
   }
   const medians: Medians = {
     performance: median(runs.map((run) => run.scores.performance)),
@@ -684,6 +703,38 @@ function describe(error: unknown): string {
   return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
 
+/**
+ * A premium reader in the bench's database, signed in through the real login
+ * form: the session cookie Lighthouse then sends with every chapter request.
+ */
+async function signInPremiumReader(baseUrl: string, dataDir: string): Promise<string> {
+  const { db, close } = openDatabase({ dataDir });
+  try {
+    const user = await createUser(db, {
+      email: READER_EMAIL,
+      passwordHash: await hashPassword(READER_PASSWORD),
+      emailVerified: true,
+    });
+    await db.updateTable("users").set({ subscription_status: "active" }).where("id", "=", user.id).execute();
+  } finally {
+    await close();
+  }
+  const response = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", email: READER_EMAIL, password: READER_PASSWORD }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  if (response.status !== 302 || !cookie) {
+    throw new Error(`signing the bench reader in answered ${response.status} without a session cookie`);
+  }
+  return cookie;
+}
+
 /* ------------------------------------------------------------------------ */
 
 async function main(): Promise<void> {
@@ -701,6 +752,10 @@ async function main(): Promise<void> {
   const pages: PageResult[] = [];
   for (const page of PAGES) {
     pages.push(await measurePage(server, page, reportsDir));
+  }
+  const cookie = await signInPremiumReader(server.baseUrl, dataDir);
+  for (const page of CHAPTER_PAGES) {
+    pages.push(await measurePage(server, page, reportsDir, cookie));
   }
 
   printTable(pages);

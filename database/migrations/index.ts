@@ -3,6 +3,7 @@ import * as initial from "./0001_initial";
 import * as emailTokens from "./0002_email_tokens";
 import * as accounts from "./0003_accounts";
 import * as identityPerProvider from "./0004_identity_per_provider";
+import * as content from "./0005_content";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002_email_tokens": emailTokens,
   "0003_accounts": accounts,
   "0004_identity_per_provider": identityPerProvider,
+  "0005_content": content,
 };

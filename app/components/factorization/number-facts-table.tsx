@@ -8,7 +8,7 @@ import TableRow from "@mui/material/TableRow";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import type { NumberFacts } from "../../../core/numtheory/number-facts";
-import { findChapter } from "../../chapters";
+import { courseChapters } from "../../chapters";
 import { Formula } from "../math/formula";
 import { LabelledCell, TableRegion } from "../table-region";
 
@@ -136,7 +136,7 @@ export function NumberFactsTable({ n, facts, labelledBy }: { n: bigint; facts: N
         </TableHead>
         <TableBody role="rowgroup">
           {rows(n, facts).map((row) => {
-            const chapter = findChapter(chapterFor[row.topic])?.chapter;
+            const chapter = courseChapters.find((entry) => entry.slug === chapterFor[row.topic]);
             return (
               <TableRow key={row.name} role="row">
                 <LabelledCell label="Property">

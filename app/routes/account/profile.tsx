@@ -10,6 +10,8 @@ import { formatDate } from "../../utils/format-date";
 import { PasswordSection } from "../../components/account/password-section";
 import { PreferencesSection } from "../../components/account/preferences-section";
 import { ProfileSection } from "../../components/account/profile-section";
+import { ReadingProgress } from "../../components/account/reading-progress";
+import { progressByChapter } from "../../models/reading-progress.server";
 import { SessionsSection } from "../../components/account/sessions-section";
 import { Page } from "../../components/page";
 import { listUserSessions } from "../../models/session.server";
@@ -51,7 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [sessions, methods] = await Promise.all([listUserSessions(db, user.id), findSignInMethods(db, user.id)]);
+  const [sessions, methods, progress] = await Promise.all([
+    listUserSessions(db, user.id),
+    findSignInMethods(db, user.id),
+    progressByChapter(db, user.id),
+  ]);
   const [identities, passkeys] = await Promise.all([
     identitiesSection(db, user.id, methods, new URL(request.url)),
     loadPasskeysSection(db, user.id, methods),
@@ -78,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     identities,
     passkeys,
+    progress: progress.map(({ slug, title, read, total }) => ({ slug, title, read, total })),
     sessions: sessions.map((session) => ({
       id: session.id,
       device: deviceLabel(session.userAgent),
@@ -95,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { account, preferences, identities, passkeys, sessions } = loaderData;
+  const { account, preferences, identities, passkeys, sessions, progress } = loaderData;
   return (
     <Page title="Your profile" lead={`Signed in as ${account.label}`}>
       <Stack spacing={3}>
@@ -133,18 +140,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         )}
 
         <ProfileSection id="progress" title="Learning progress">
-          <Typography>
-            You have not taken a quiz yet. Your chapters, quiz results and the skills you have mastered will show here.
-          </Typography>
-          <Button
-            component={Link}
-            to="/chapter/atomic-model-of-numbers"
-            color="inherit"
-            variant="outlined"
-            sx={{ mt: 2 }}
-          >
-            Start with chapter 1
-          </Button>
+          <ReadingProgress chapters={progress} />
         </ProfileSection>
 
         <DetailsSection

@@ -1,61 +1,106 @@
-import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
-import { data, Link } from "react-router";
-import { chapters, findChapter } from "../../chapters";
-import { Page } from "../../components/page";
+import { data } from "react-router";
+import { z } from "zod";
+import { ChapterView } from "../../components/lesson/chapter-view";
+import { findChapterBySlug, listPublishedChapters } from "../../models/chapter.server";
+import { markSectionRead, readSectionIds, unmarkSectionRead } from "../../models/reading-progress.server";
+import { listSections } from "../../models/section.server";
 import { requireUser } from "../../utils/access.server";
-import type { Route } from "./+types/chapter";
+import { getDatabase } from "../../utils/db.server";
 import { entitlementsFor } from "../../utils/entitlements";
+import { renderSectionRevision } from "../../utils/lesson-render.server";
+import type { Route } from "./+types/chapter";
 
-/** Serves the five fixed chapter routes and /chapter/:chapterName. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+function chapterSlug(request: Request): { slug: string; pathname: string } {
   const { pathname } = new URL(request.url);
-  const slug = decodeURIComponent(pathname.replace(/^\/chapter\//, "").replace(/\/+$/, ""));
-  const found = findChapter(slug);
-  if (!found) throw data({ message: `Page not found: ${pathname}` }, { status: 404 });
-  const { chapter, position, free } = found;
+  return { slug: decodeURIComponent(pathname.replace(/^\/chapter\//, "").replace(/\/+$/, "")), pathname };
+}
+
+/**
+ * The chapter a user may see at this URL, with the sections they may read.
+ * Readers without premium get only the introduction of a premium chapter:
+ * the rest never leaves the server, whichever URL or data request asks.
+ */
+async function readableChapter(request: Request, context: Route.LoaderArgs["context"]) {
+  const user = requireUser(context);
+  const { slug, pathname } = chapterSlug(request);
+  const { db } = getDatabase();
+  const entitlements = entitlementsFor(user);
+  const chapter = await findChapterBySlug(db, slug);
+  // Unpublished chapters exist only for admins, who check them before publishing.
+  if (!chapter || (!chapter.published && !entitlements.adminArea)) {
+    throw data({ message: `Page not found: ${pathname}` }, { status: 404 });
+  }
+  const sections = await listSections(db, chapter.id, { publishedOnly: !entitlements.adminArea });
+  const locked = chapter.access === "premium" && !entitlements.premiumChapters;
+  return { user, db, chapter, sections, locked, readable: locked ? sections.slice(0, 1) : sections };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, db, chapter, sections, locked, readable } = await readableChapter(request, context);
+  const [course, read] = await Promise.all([listPublishedChapters(db), readSectionIds(db, user.id, chapter.id)]);
+  const index = course.findIndex((entry) => entry.id === chapter.id);
+  const neighbour = (at: number) => {
+    const entry = course[at];
+    return entry ? { slug: entry.slug, title: entry.title } : null;
+  };
   return {
-    title: chapter.title,
-    summary: chapter.summary,
-    position,
-    total: chapters.length,
-    // Premium chapters show their introduction and a subscribe call to everyone else.
-    locked: !free && !entitlementsFor(user).premiumChapters,
+    chapter: {
+      slug: chapter.slug,
+      title: chapter.title,
+      summary: chapter.summary,
+      published: chapter.published,
+      // An unpublished chapter is not in the course; admins see it without a number.
+      position: index >= 0 ? index + 1 : null,
+      total: course.length,
+    },
+    locked,
+    sections: readable.map((section) => {
+      const rendered = renderSectionRevision(section);
+      return {
+        id: section.id,
+        slug: section.slug,
+        title: section.title,
+        published: section.published,
+        read: read.has(section.id),
+        blocks: rendered.blocks,
+        headings: rendered.headings.filter((heading) => heading.level === 3),
+      };
+    }),
+    // Locked sections are listed by title only, so readers see what premium opens.
+    lockedTitles: sections.slice(readable.length).map((section) => section.title),
+    previous: index > 0 ? neighbour(index - 1) : null,
+    next: index >= 0 ? neighbour(index + 1) : null,
   };
 }
 
+const progressSchema = z.object({
+  intent: z.enum(["read", "unread"], { error: "Choose read or unread." }),
+  sectionId: z.string().uuid({ error: "That section does not exist." }),
+});
+
+/** Marks a section read or unread for the signed-in reader: only a section they may read. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, db, readable } = await readableChapter(request, context);
+  const parsed = progressSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
+  }
+  const { intent, sectionId } = parsed.data;
+  if (!readable.some((section) => section.id === sectionId)) {
+    return data({ error: "That section is not part of what you can read here." }, { status: 400 });
+  }
+  if (intent === "read") await markSectionRead(db, user.id, sectionId);
+  else await unmarkSectionRead(db, user.id, sectionId);
+  return { error: null };
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Chapter"} · Numberlab` },
-  { name: "description", content: loaderData?.summary },
+  { title: `${loaderData?.chapter.title ?? "Chapter"} · Numberlab` },
+  { name: "description", content: loaderData?.chapter.summary },
 ];
 
+export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+
 export default function Chapter({ loaderData }: Route.ComponentProps) {
-  const { title, summary, position, total, locked } = loaderData;
-  return (
-    <Page title={title}>
-      <Typography variant="overline" component="p" color="text.secondary">
-        Chapter {position} of {total}
-      </Typography>
-      <Typography variant="h6" component="p" sx={{ fontWeight: 400, mb: 3 }}>
-        {summary}
-      </Typography>
-      {locked && (
-        <Alert severity="info" data-testid="premium-call" sx={{ alignItems: "center" }}>
-          <AlertTitle>This chapter is part of Numberlab Premium</AlertTitle>
-          The first two chapters are free. Subscribe to read this one in full, with its exercises and quizzes.
-          <Button
-            component={Link}
-            to="/subscribe"
-            variant="contained"
-            sx={{ display: "flex", mt: 2, width: "fit-content" }}
-          >
-            See the plans
-          </Button>
-        </Alert>
-      )}
-    </Page>
-  );
+  return <ChapterView {...loaderData} />;
 }

@@ -1,8 +1,9 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { chapters, FREE_CHAPTER_COUNT } from "../../chapters";
 import { Page } from "../../components/page";
 import { ProseSection, TextLink } from "../../components/prose";
+import { listPublishedChapters } from "../../models/chapter.server";
+import { getDatabase } from "../../utils/db.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,7 +38,13 @@ const tools = [
   },
 ];
 
-export default function About() {
+export async function loader() {
+  const chapters = await listPublishedChapters(getDatabase().db);
+  return { chapters: chapters.map(({ slug, title, summary, access }) => ({ slug, title, summary, access })) };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { chapters } = loaderData;
   return (
     <Page
       title="About Numberlab"
@@ -46,10 +53,10 @@ export default function About() {
       <ProseSection title="What you will find">
         <Typography>The course runs through these chapters, in order:</Typography>
         <Box component="ol">
-          {chapters.map((chapter, index) => (
+          {chapters.map((chapter) => (
             <Typography component="li" key={chapter.slug}>
               <TextLink to={`/chapter/${chapter.slug}`}>{chapter.title}</TextLink>
-              {index < FREE_CHAPTER_COUNT ? " (free with an account)" : " (Premium)"}: {chapter.summary}
+              {chapter.access === "free" ? " (free with an account)" : " (Premium)"}: {chapter.summary}
             </Typography>
           ))}
         </Box>

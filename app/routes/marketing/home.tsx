@@ -7,7 +7,8 @@ import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import { chapters, FREE_CHAPTER_COUNT } from "../../chapters";
+import { listPublishedChapters } from "../../models/chapter.server";
+import { getDatabase } from "../../utils/db.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -42,7 +43,16 @@ const tools = [
   },
 ];
 
-export default function Home() {
+export async function loader() {
+  const chapters = await listPublishedChapters(getDatabase().db);
+  return {
+    chapters: chapters.map(({ slug, title, summary, access }) => ({ slug, title, summary, access })),
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { chapters } = loaderData;
+  const freeCount = chapters.filter((chapter) => chapter.access === "free").length;
   return (
     <Box component="main" id="main">
       <Box sx={{ py: { xs: 6, md: 10 }, borderBottom: 1, borderColor: "divider" }}>
@@ -75,7 +85,8 @@ export default function Home() {
           The chapters
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Five chapters in course order. The first {FREE_CHAPTER_COUNT} are free with an account.
+          {chapters.length} chapters in course order. {freeCount === 1 ? "One is" : `${freeCount} are`} free with an
+          account; Premium opens the others.
         </Typography>
         <Grid container spacing={2}>
           {chapters.map((chapter, index) => (
@@ -92,7 +103,7 @@ export default function Home() {
                         variant="caption"
                         sx={{ px: 1, border: 1, borderColor: "divider", borderRadius: 4, fontWeight: 600 }}
                       >
-                        {index < FREE_CHAPTER_COUNT ? "Free" : "Premium"}
+                        {chapter.access === "free" ? "Free" : "Premium"}
                       </Typography>
                     </Box>
                     <Typography variant="h6" component="h3" gutterBottom>

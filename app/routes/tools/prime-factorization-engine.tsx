@@ -1,7 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import katexCss from "katex/dist/katex.min.css?url";
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
 import { factorTree } from "../../../core/numtheory/factor-tree";
 import type { Factorization } from "../../../core/numtheory/factorization-types";
@@ -22,7 +21,7 @@ import { useFactorization, type FactorizationRun } from "../../workers/use-facto
 import type { Route } from "./+types/prime-factorization-engine";
 
 // Only pages with formulas load KaTeX's stylesheet.
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: katexCss }];
+export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Prime factorization engine · Numberlab" },

@@ -1,0 +1,225 @@
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import LockIcon from "@mui/icons-material/Lock";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import LinearProgress from "@mui/material/LinearProgress";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { Link, useFetcher } from "react-router";
+import type { LessonBlock, LessonHeading } from "../../markdown/render-lesson";
+import { LessonBody } from "./lesson-body";
+
+interface ChapterSectionView {
+  id: string;
+  slug: string;
+  title: string;
+  published: boolean;
+  read: boolean;
+  blocks: LessonBlock[];
+  headings: LessonHeading[];
+}
+
+interface ChapterLink {
+  slug: string;
+  title: string;
+}
+
+export interface ChapterViewProps {
+  chapter: { slug: string; title: string; summary: string; published: boolean; position: number | null; total: number };
+  locked: boolean;
+  sections: ChapterSectionView[];
+  lockedTitles: string[];
+  previous: ChapterLink | null;
+  next: ChapterLink | null;
+}
+
+/** Whether the reader has marked a section read, changed in place (a plain form post without JavaScript). */
+function ReadToggle({ section }: { section: ChapterSectionView }) {
+  const fetcher = useFetcher<{ error: string | null }>();
+  const pending = fetcher.formData?.get("intent");
+  const read = pending ? pending === "read" : section.read;
+  return (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="sectionId" value={section.id} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", mt: 3 }}>
+        <Button
+          type="submit"
+          name="intent"
+          value={read ? "unread" : "read"}
+          variant={read ? "text" : "outlined"}
+          color={read ? "inherit" : "primary"}
+          startIcon={read ? <CheckCircleIcon color="success" /> : undefined}
+          aria-label={read ? `Mark “${section.title}” as not read` : `Mark “${section.title}” as read`}
+        >
+          {read ? "Read" : "Mark as read"}
+        </Button>
+        {fetcher.data?.error && (
+          <Typography role="alert" color="error">
+            {fetcher.data.error}
+          </Typography>
+        )}
+      </Stack>
+    </fetcher.Form>
+  );
+}
+
+function TableOfContents({ sections, lockedTitles }: Pick<ChapterViewProps, "sections" | "lockedTitles">) {
+  return (
+    <Box component="nav" aria-labelledby="contents-heading" sx={{ position: { lg: "sticky" }, top: { lg: 88 } }}>
+      <Typography id="contents-heading" variant="overline" component="h2" color="text.secondary">
+        Contents
+      </Typography>
+      <Box component="ol" sx={{ m: 0, pl: 2.5, "& li": { my: 0.5 } }}>
+        {sections.map((section) => (
+          <li key={section.id}>
+            <Box component="a" href={`#${section.slug}`} sx={{ color: "text.primary" }}>
+              {section.title}
+            </Box>
+            {section.read && (
+              <CheckCircleIcon
+                titleAccess="read"
+                color="success"
+                sx={{ fontSize: "1rem", ml: 0.5, verticalAlign: "text-bottom" }}
+              />
+            )}
+            {section.headings.length > 0 && (
+              <Box component="ul" sx={{ pl: 2, listStyle: "none", display: { xs: "none", lg: "block" } }}>
+                {section.headings.map((heading) => (
+                  <li key={heading.id}>
+                    <Box component="a" href={`#${heading.id}`} sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
+                      {heading.text}
+                    </Box>
+                  </li>
+                ))}
+              </Box>
+            )}
+          </li>
+        ))}
+        {lockedTitles.map((title) => (
+          <Box component="li" key={title} sx={{ color: "text.secondary" }}>
+            {title}
+            <LockIcon titleAccess="premium" sx={{ fontSize: "1rem", ml: 0.5, verticalAlign: "text-bottom" }} />
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function PremiumCall({ lockedTitles }: { lockedTitles: string[] }) {
+  return (
+    <Alert severity="info" data-testid="premium-call" sx={{ my: 4 }}>
+      <AlertTitle>The rest of this chapter is part of Numberlab Premium</AlertTitle>
+      The first two chapters are free. Subscribe to read this one in full
+      {lockedTitles.length > 0 ? `: ${lockedTitles.join(", ")}` : ""}, with its exercises and interactive widgets.
+      <Button
+        component={Link}
+        to="/subscribe"
+        variant="contained"
+        sx={{ display: "flex", mt: 2, width: "fit-content" }}
+      >
+        See the plans
+      </Button>
+    </Alert>
+  );
+}
+
+function ChapterNavigation({ previous, next }: Pick<ChapterViewProps, "previous" | "next">) {
+  if (!previous && !next) return null;
+  return (
+    <Box
+      component="nav"
+      aria-label="Chapters"
+      sx={{ display: "flex", justifyContent: "space-between", gap: 2, mt: 6, flexWrap: "wrap", displayPrint: "none" }}
+    >
+      {previous ? (
+        <Button component={Link} to={`/chapter/${previous.slug}`} variant="outlined" color="inherit">
+          ← Previous: {previous.title}
+        </Button>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <Button component={Link} to={`/chapter/${next.slug}`} variant="outlined">
+          Next: {next.title} →
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** A chapter page: contents, the sections the reader may read, progress, and the way on. */
+export function ChapterView({ chapter, locked, sections, lockedTitles, previous, next }: ChapterViewProps) {
+  const readCount = sections.filter((section) => section.read).length;
+  return (
+    <Container component="main" id="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Box
+        sx={{
+          display: "grid",
+          gap: { xs: 3, lg: 6 },
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "16rem minmax(0, 1fr)" },
+          alignItems: "start",
+        }}
+      >
+        <Box sx={{ gridColumn: { lg: 2 }, gridRow: { lg: 1 }, maxWidth: "48rem" }}>
+          <Typography variant="overline" component="p" color="text.secondary">
+            {chapter.position ? `Chapter ${chapter.position} of ${chapter.total}` : "Chapter not in the course yet"}
+          </Typography>
+          <Typography variant="h3" component="h1" gutterBottom sx={{ fontSize: { xs: "2rem", md: "3rem" } }}>
+            {chapter.title}
+          </Typography>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 400, mb: 2 }}>
+            {chapter.summary}
+          </Typography>
+          {!chapter.published && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              This chapter is not published: only administrators see it.
+            </Alert>
+          )}
+          <Box sx={{ displayPrint: "none" }}>
+            <Typography variant="body2" color="text.secondary" id="reading-progress">
+              {readCount} of {sections.length} {sections.length === 1 ? "section" : "sections"} read
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={sections.length > 0 ? (100 * readCount) / sections.length : 0}
+              aria-labelledby="reading-progress"
+              sx={{ mt: 0.5, mb: 2, height: 6, borderRadius: 3 }}
+            />
+          </Box>
+        </Box>
+        <Box sx={{ gridColumn: { lg: 1 }, gridRow: { lg: "1 / span 2" }, displayPrint: "none" }}>
+          <TableOfContents sections={sections} lockedTitles={lockedTitles} />
+        </Box>
+        <Box sx={{ gridColumn: { lg: 2 }, maxWidth: "48rem" }}>
+          {sections.map((section) => (
+            <Box component="section" key={section.id} aria-labelledby={section.slug} sx={{ mb: 6 }}>
+              <Typography
+                variant="h4"
+                component="h2"
+                id={section.slug}
+                sx={{ scrollMarginTop: 80, fontSize: { xs: "1.6rem", md: "2.1rem" }, mb: 2 }}
+              >
+                {section.title}
+                {!section.published && (
+                  <Typography component="span" color="warning.main" sx={{ ml: 1, fontSize: "1rem" }}>
+                    (not published)
+                  </Typography>
+                )}
+              </Typography>
+              <LessonBody blocks={section.blocks} />
+              <Box sx={{ displayPrint: "none" }}>
+                <ReadToggle section={section} />
+              </Box>
+            </Box>
+          ))}
+          {locked && <PremiumCall lockedTitles={lockedTitles} />}
+          <ChapterNavigation previous={previous} next={next} />
+        </Box>
+      </Box>
+    </Container>
+  );
+}

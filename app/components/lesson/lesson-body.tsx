@@ -1,0 +1,82 @@
+import Box from "@mui/material/Box";
+import type { Theme } from "@mui/material/styles";
+import type { LessonBlock } from "../../markdown/render-lesson";
+import { LessonWidget } from "../lesson-widgets/lesson-widget";
+
+/** How a widget directive was written, for the marked fallback. */
+function directiveSource(name: string, attributes: Record<string, string>): string {
+  const pairs = Object.entries(attributes).map(([key, value]) => ` ${key}="${value}"`);
+  return `::widget{name="${name}"${pairs.join("")}}`;
+}
+
+/** The look of rendered lesson Markdown: boxes, folded hints, formulas, marked errors, print. */
+const lessonStyles = ({ vars, palette, typography }: Theme) => {
+  const colors = vars?.palette ?? palette;
+  return {
+    ...typography.body1,
+    lineHeight: 1.7,
+    "& h2, & h3, & h4": { scrollMarginTop: 80, lineHeight: 1.3 },
+    "& h3": { ...typography.h6, mt: 4 },
+    "& h4": { ...typography.subtitle1, fontWeight: 700, mt: 3 },
+    "& a": { color: colors.primary.dark },
+    "& .lesson-display-math": { overflowX: "auto", overflowY: "hidden", py: 0.5 },
+    // Display maths inside a paragraph is a span (a div may not sit in a <p>); it still gets a line of its own.
+    "& span.lesson-display-math": { display: "block" },
+    "& .lesson-table": { overflowX: "auto" },
+    "& table": { borderCollapse: "collapse", my: 2 },
+    "& th, & td": { border: `1px solid ${colors.divider}`, px: 1.5, py: 0.5, textAlign: "left" },
+    "& blockquote": { borderLeft: `4px solid ${colors.divider}`, m: 0, pl: 2, color: colors.text.secondary },
+    "& code": { fontFamily: "monospace", fontSize: "0.95em" },
+    "& .lesson-box": {
+      my: 3,
+      px: 2.5,
+      py: 0.5,
+      borderLeft: "4px solid",
+      borderColor: colors.divider,
+      borderRadius: 1,
+      backgroundColor: colors.action.hover,
+      breakInside: "avoid",
+    },
+    "& .lesson-definition": { borderColor: colors.secondary.main },
+    "& .lesson-theorem, & .lesson-lemma": { borderColor: colors.primary.main },
+    "& .lesson-example": { borderColor: colors.nd_green.main },
+    "& .lesson-exercise": { borderColor: colors.nd_blue.main },
+    "& .lesson-proof": { backgroundColor: "transparent" },
+    "& .lesson-qed": { float: "right" },
+    "& details": { my: 1.5, px: 1.5, border: `1px solid ${colors.divider}`, borderRadius: 1 },
+    "& summary": { cursor: "pointer", fontWeight: 700, py: 0.5 },
+    "& .lesson-error": {
+      display: "inline-block",
+      px: 0.5,
+      border: `2px dashed ${colors.error.main}`,
+      color: colors.text.primary,
+      whiteSpace: "pre-wrap",
+    },
+    "@media print": {
+      // Printed lessons show hints and answers unfolded.
+      "& details": { border: "none", px: 0 },
+      "& details::details-content": { contentVisibility: "visible", display: "block" },
+      "& a": { color: "inherit" },
+    },
+  };
+};
+
+/** A rendered section: its HTML as the server made it, with each widget in its place. */
+export function LessonBody({ blocks }: { blocks: readonly LessonBlock[] }) {
+  return (
+    <Box className="lesson" sx={lessonStyles}>
+      {blocks.map((block, index) =>
+        block.kind === "html" ? (
+          <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />
+        ) : (
+          <LessonWidget
+            key={index}
+            name={block.name}
+            attributes={block.attributes}
+            source={directiveSource(block.name, block.attributes)}
+          />
+        ),
+      )}
+    </Box>
+  );
+}

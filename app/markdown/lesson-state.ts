@@ -1,0 +1,70 @@
+import type { Env } from "markdown-it";
+import type { LessonHeading, LessonProblem, RenderLessonOptions } from "./render-lesson";
+
+/** What one parse (and render) of a lesson collects; markdown-it carries it to every rule through `env`. */
+export interface LessonState {
+  /** Problems found while rendering: boxes, widgets, headings, formulas KaTeX refuses. */
+  problems: LessonProblem[];
+  /** Delimiter problems (unclosed `$`, money), collected only when linting. */
+  lint: LessonProblem[] | null;
+  checkWidget: RenderLessonOptions["checkWidget"] | null;
+  idPrefix: string;
+  headings: LessonHeading[];
+  usedIds: Set<string>;
+  exercises: number;
+  /** The inline text being parsed, for line numbers and the money check. */
+  inline: InlineSource | null;
+}
+
+export interface InlineSource {
+  src: string;
+  /** 0-based line of the text's first line in the Markdown source. */
+  line: number;
+  lineStarts: number[] | null;
+  dollarFormulas: number;
+  /** Positions of `$` read as money. */
+  money: number[];
+  /** Per closing delimiter, a position from which a search found no closer, so neither will any later one. */
+  noCloserFrom: Map<string, number>;
+}
+
+const STATE_KEY = "numberlabLesson";
+
+export function newLessonState(options: Pick<LessonState, "checkWidget" | "idPrefix" | "lint">): LessonState {
+  return { ...options, problems: [], headings: [], usedIds: new Set(), exercises: 0, inline: null };
+}
+
+export function lessonEnv(state: LessonState): Env {
+  return { [STATE_KEY]: state };
+}
+
+export function lessonStateOf(env: Env | undefined): LessonState {
+  const state = env?.[STATE_KEY];
+  if (!state) throw new Error("The lesson Markdown parser needs an env made by lessonEnv()");
+  return state as LessonState;
+}
+
+/** 1-based source line of a position in the inline text being parsed. */
+export function inlineLine(source: InlineSource, src: string, position: number): number {
+  // Image descriptions are parsed as a separate text: its first line is the best we know.
+  if (src !== source.src) return source.line + 1;
+  source.lineStarts ??= lineStartsOf(src);
+  let low = 0;
+  let high = source.lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (source.lineStarts[middle]! <= position) low = middle;
+    else high = middle - 1;
+  }
+  return source.line + low + 1;
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+export function byLine(problems: LessonProblem[]): LessonProblem[] {
+  return [...problems].sort((a, b) => a.line - b.line);
+}

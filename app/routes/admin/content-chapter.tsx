@@ -1,0 +1,351 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { Page } from "../../components/page";
+import { LabelledCell, TableRegion } from "../../components/table-region";
+import { SECTION_TITLE_MAX } from "../../content/limits";
+import { chapterInputSchema, findChapterById, lineSchema, updateChapter } from "../../models/chapter.server";
+import { createSection, listSections, moveSection, setSectionPublished } from "../../models/section.server";
+import { requireUser } from "../../utils/access.server";
+import { getDatabase } from "../../utils/db.server";
+import { fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import type { Route } from "./+types/content-chapter";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.chapter.title ?? "Chapter"} · Content · Numberlab` },
+];
+
+async function loadChapter(chapterId: string) {
+  const chapter = z.string().uuid().safeParse(chapterId).success
+    ? await findChapterById(getDatabase().db, chapterId)
+    : undefined;
+  if (!chapter) throw data({ message: `Page not found: /admin/content/${chapterId}` }, { status: 404 });
+  return chapter;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const chapter = await loadChapter(params.chapterId);
+  const sections = await listSections(getDatabase().db, chapter.id);
+  return {
+    chapter,
+    sections: sections.map(({ id, slug, title, published, currentRevision, updatedAt }) => ({
+      id,
+      slug,
+      title,
+      published,
+      currentRevision,
+      updatedAt,
+    })),
+  };
+}
+
+const detailsSchema = chapterInputSchema.pick({ title: true, summary: true, access: true }).extend({
+  version: z.coerce.number().int().positive(),
+});
+const newSectionSchema = z.object({
+  slug: chapterInputSchema.shape.slug,
+  title: lineSchema(SECTION_TITLE_MAX),
+});
+const sectionActionSchema = z.object({
+  intent: z.enum(["move-up", "move-down", "publish", "unpublish"]),
+  sectionId: z.string().uuid({ error: "That section does not exist." }),
+});
+
+type ActionResult = {
+  form: "details" | "new-section" | "sections";
+  errors: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+  conflict?: { title: string; summary: string; access: string; version: number };
+  saved?: boolean;
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const chapter = await loadChapter(params.chapterId);
+  const { db } = getDatabase();
+  const values = formValues(await request.formData());
+  const refuse = (result: ActionResult, status = 400) => data(result, { status });
+
+  if (values.intent === "save-details") {
+    const parsed = detailsSchema.safeParse(values);
+    const text = submittedText(values, ["title", "summary", "access"]);
+    if (!parsed.success) return refuse({ form: "details", errors: fieldErrors(parsed.error), values: text });
+    const saved = await updateChapter(db, { id: chapter.id, ...parsed.data });
+    if (saved.ok) return { form: "details", errors: {}, saved: true } satisfies ActionResult;
+    if (saved.reason === "not-found") throw data({ message: "This chapter no longer exists." }, { status: 404 });
+    const { title, summary, access, version } = saved.current;
+    return refuse(
+      {
+        form: "details",
+        errors: { form: "Someone saved this chapter's details after you opened them. Nothing was saved." },
+        values: text,
+        conflict: { title, summary, access, version },
+      },
+      409,
+    );
+  }
+
+  if (values.intent === "create-section") {
+    const parsed = newSectionSchema.safeParse(values);
+    const text = submittedText(values, ["slug", "title"]);
+    if (!parsed.success) return refuse({ form: "new-section", errors: fieldErrors(parsed.error), values: text });
+    const created = await createSection(db, { chapterId: chapter.id, ...parsed.data, body: "", authorId: user.id });
+    if (!created.ok) {
+      return refuse({
+        form: "new-section",
+        errors: { slug: "This chapter already has a section with this id." },
+        values: text,
+      });
+    }
+    return redirect(`/admin/content/${chapter.id}/sections/${created.section.id}`);
+  }
+
+  const parsed = sectionActionSchema.safeParse(values);
+  if (!parsed.success) {
+    return refuse({ form: "sections", errors: { form: parsed.error.issues[0]?.message ?? "Invalid request." } });
+  }
+  const { intent, sectionId } = parsed.data;
+  const sections = await listSections(db, chapter.id);
+  if (!sections.some((section) => section.id === sectionId)) {
+    return refuse({ form: "sections", errors: { form: "That section is not part of this chapter." } }, 404);
+  }
+  if (intent === "move-up" || intent === "move-down")
+    await moveSection(db, sectionId, intent === "move-up" ? "up" : "down");
+  else await setSectionPublished(db, sectionId, intent === "publish");
+  return { form: "sections", errors: {} } satisfies ActionResult;
+}
+
+function DetailsForm({
+  chapter,
+  result,
+}: {
+  chapter: Route.ComponentProps["loaderData"]["chapter"];
+  result?: ActionResult;
+}) {
+  const errors = result?.form === "details" ? result.errors : {};
+  const values = result?.form === "details" ? result.values : undefined;
+  const conflict = result?.form === "details" ? result.conflict : undefined;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="details-heading" sx={{ p: 3 }}>
+      <Typography id="details-heading" variant="h5" component="h2" gutterBottom>
+        Details
+      </Typography>
+      {result?.form === "details" && result.saved && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          The details were saved.
+        </Alert>
+      )}
+      {errors.form && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errors.form}
+          {conflict && (
+            <>
+              {" "}
+              Saved now: title “{conflict.title}”, {conflict.access} access, summary “{conflict.summary}”. Your text is
+              still in the form; save again to replace theirs.
+            </>
+          )}
+        </Alert>
+      )}
+      {/* The key makes the fields take the values of the version being edited after every save or conflict. */}
+      <Form method="post" key={`${chapter.version}-${conflict?.version ?? ""}`}>
+        <input type="hidden" name="version" value={conflict?.version ?? chapter.version} />
+        <Stack spacing={2} sx={{ maxWidth: 640 }}>
+          <TextField label="Address" value={`/chapter/${chapter.slug}`} slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField
+            name="title"
+            label="Title"
+            required
+            defaultValue={values?.title ?? chapter.title}
+            error={Boolean(errors.title)}
+            helperText={errors.title}
+          />
+          <TextField
+            name="summary"
+            label="Summary"
+            required
+            multiline
+            minRows={2}
+            defaultValue={values?.summary ?? chapter.summary}
+            error={Boolean(errors.summary)}
+            helperText={errors.summary}
+          />
+          <TextField
+            name="access"
+            label="Access"
+            select
+            defaultValue={values?.access || chapter.access}
+            error={Boolean(errors.access)}
+            helperText={errors.access ?? "Premium chapters show only their first section to readers without premium."}
+          >
+            <MenuItem value="free">Free for every signed-in user</MenuItem>
+            <MenuItem value="premium">Premium</MenuItem>
+          </TextField>
+          <Button type="submit" name="intent" value="save-details" variant="contained" sx={{ alignSelf: "flex-start" }}>
+            Save details
+          </Button>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+function SectionAction({
+  sectionId,
+  intent,
+  label,
+  name,
+}: {
+  sectionId: string;
+  intent: string;
+  label: string;
+  name: string;
+}) {
+  return (
+    <Form method="post" style={{ display: "inline" }}>
+      <input type="hidden" name="sectionId" value={sectionId} />
+      <Button type="submit" name="intent" value={intent} size="small" color="inherit" aria-label={name}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ContentChapter({ loaderData, actionData }: Route.ComponentProps) {
+  const { chapter, sections } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const newSectionErrors = result?.form === "new-section" ? result.errors : {};
+  const newSectionValues = result?.form === "new-section" ? result.values : undefined;
+  return (
+    <Page
+      title={chapter.title}
+      lead={chapter.published ? "Published" : "Draft: readers do not see it yet."}
+      maxWidth="lg"
+    >
+      <Stack direction="row" spacing={2} sx={{ mb: 3 }}>
+        <Button component={Link} to="/admin/content" color="inherit" variant="outlined">
+          All chapters
+        </Button>
+        <Button component={Link} to={`/chapter/${chapter.slug}`} variant="outlined">
+          View as a reader
+        </Button>
+      </Stack>
+      <Stack spacing={4}>
+        <DetailsForm chapter={chapter} result={result} />
+
+        <section aria-labelledby="sections-heading">
+          <Typography id="sections-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+            Sections
+          </Typography>
+          {result?.form === "sections" && result.errors.form && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {result.errors.form}
+            </Alert>
+          )}
+          <TableRegion labelledBy="sections-heading">
+            <Table size="small" role="table">
+              <TableHead role="rowgroup">
+                <TableRow role="row">
+                  <TableCell role="columnheader">#</TableCell>
+                  <TableCell role="columnheader">Section</TableCell>
+                  <TableCell role="columnheader">Revision</TableCell>
+                  <TableCell role="columnheader">State</TableCell>
+                  <TableCell role="columnheader">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody role="rowgroup">
+                {sections.map((section, index) => (
+                  <TableRow key={section.id} role="row">
+                    <LabelledCell label="#">{index + 1}</LabelledCell>
+                    <LabelledCell label="Section">
+                      <Link to={`/admin/content/${chapter.id}/sections/${section.id}`}>
+                        {section.title || "(untitled)"}
+                      </Link>
+                      <Typography variant="body2" color="text.secondary">
+                        #{section.slug}
+                        {index === 0 ? " · the introduction" : ""}
+                      </Typography>
+                    </LabelledCell>
+                    <LabelledCell label="Revision">{section.currentRevision}</LabelledCell>
+                    <LabelledCell label="State">
+                      <Chip
+                        size="small"
+                        label={section.published ? "Published" : "Draft"}
+                        color={section.published ? "success" : "default"}
+                      />
+                    </LabelledCell>
+                    <LabelledCell label="Actions">
+                      {index > 0 && (
+                        <SectionAction
+                          sectionId={section.id}
+                          intent="move-up"
+                          label="Up"
+                          name={`Move ${section.title} up`}
+                        />
+                      )}
+                      {index < sections.length - 1 && (
+                        <SectionAction
+                          sectionId={section.id}
+                          intent="move-down"
+                          label="Down"
+                          name={`Move ${section.title} down`}
+                        />
+                      )}
+                      <SectionAction
+                        sectionId={section.id}
+                        intent={section.published ? "unpublish" : "publish"}
+                        label={section.published ? "Unpublish" : "Publish"}
+                        name={`${section.published ? "Unpublish" : "Publish"} ${section.title}`}
+                      />
+                    </LabelledCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableRegion>
+        </section>
+
+        <Paper variant="outlined" component="section" aria-labelledby="new-section-heading" sx={{ p: 3 }}>
+          <Typography id="new-section-heading" variant="h5" component="h2" gutterBottom>
+            New section
+          </Typography>
+          <Form method="post">
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
+              <TextField
+                name="title"
+                label="Title"
+                required
+                defaultValue={newSectionValues?.title ?? ""}
+                error={Boolean(newSectionErrors.title)}
+                helperText={newSectionErrors.title}
+              />
+              <TextField
+                name="slug"
+                label="Section id"
+                required
+                defaultValue={newSectionValues?.slug ?? ""}
+                error={Boolean(newSectionErrors.slug)}
+                helperText={newSectionErrors.slug ?? "Its anchor: lowercase words joined by hyphens"}
+              />
+              <Button type="submit" name="intent" value="create-section" variant="contained" sx={{ mt: 1 }}>
+                Create and edit
+              </Button>
+            </Stack>
+          </Form>
+        </Paper>
+      </Stack>
+    </Page>
+  );
+}

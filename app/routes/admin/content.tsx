@@ -1,0 +1,228 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { Page } from "../../components/page";
+import { LabelledCell, TableRegion } from "../../components/table-region";
+import {
+  chapterInputSchema,
+  createChapter,
+  listChapters,
+  moveChapter,
+  setChapterPublished,
+} from "../../models/chapter.server";
+import { getDatabase } from "../../utils/db.server";
+import { fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import type { Route } from "./+types/content";
+
+export const meta: Route.MetaFunction = () => [{ title: "Content · Numberlab" }];
+
+export async function loader() {
+  const chapters = await listChapters(getDatabase().db);
+  return { chapters };
+}
+
+const rowActionSchema = z.object({
+  intent: z.enum(["move-up", "move-down", "publish", "unpublish"]),
+  chapterId: z.string().uuid({ error: "That chapter does not exist." }),
+});
+
+const NEW_CHAPTER_FIELDS = ["slug", "title", "summary", "access"] as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = getDatabase();
+  const values = formValues(await request.formData());
+  if (values.intent === "create") {
+    const parsed = chapterInputSchema.safeParse(values);
+    if (!parsed.success) {
+      return data(
+        { errors: fieldErrors(parsed.error), values: submittedText(values, NEW_CHAPTER_FIELDS) },
+        { status: 400 },
+      );
+    }
+    const created = await createChapter(db, parsed.data);
+    if (!created.ok) {
+      return data(
+        { errors: { slug: "A chapter already has this address." }, values: submittedText(values, NEW_CHAPTER_FIELDS) },
+        { status: 400 },
+      );
+    }
+    return redirect(`/admin/content/${created.chapter.id}`);
+  }
+  const parsed = rowActionSchema.safeParse(values);
+  if (!parsed.success) {
+    return data(
+      { errors: { form: parsed.error.issues[0]?.message ?? "Invalid request." }, values: null },
+      { status: 400 },
+    );
+  }
+  const { intent, chapterId } = parsed.data;
+  const done =
+    intent === "move-up" || intent === "move-down"
+      ? await moveChapter(db, chapterId, intent === "move-up" ? "up" : "down")
+      : Boolean(await setChapterPublished(db, chapterId, intent === "publish"));
+  if (!done && intent !== "move-up" && intent !== "move-down") {
+    return data({ errors: { form: "That chapter does not exist." }, values: null }, { status: 404 });
+  }
+  return { errors: null, values: null };
+}
+
+function RowAction({
+  chapterId,
+  intent,
+  label,
+  name,
+}: {
+  chapterId: string;
+  intent: string;
+  label: string;
+  name: string;
+}) {
+  return (
+    <Form method="post" style={{ display: "inline" }}>
+      <input type="hidden" name="chapterId" value={chapterId} />
+      <Button type="submit" name="intent" value={intent} size="small" color="inherit" aria-label={name}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const { chapters } = loaderData;
+  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const values = actionData?.values ?? null;
+  return (
+    <Page
+      title="Content"
+      lead="The chapters in course order. Open one to edit its details and sections; every save keeps a revision."
+      maxWidth="lg"
+    >
+      {errors.form && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errors.form}
+        </Alert>
+      )}
+      <Typography id="chapters-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+        Chapters
+      </Typography>
+      <TableRegion labelledBy="chapters-heading">
+        <Table size="small" role="table">
+          <TableHead role="rowgroup">
+            <TableRow role="row">
+              <TableCell role="columnheader">#</TableCell>
+              <TableCell role="columnheader">Chapter</TableCell>
+              <TableCell role="columnheader">Access</TableCell>
+              <TableCell role="columnheader">State</TableCell>
+              <TableCell role="columnheader">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody role="rowgroup">
+            {chapters.map((chapter, index) => (
+              <TableRow key={chapter.id} role="row">
+                <LabelledCell label="#">{index + 1}</LabelledCell>
+                <LabelledCell label="Chapter">
+                  <Link to={`/admin/content/${chapter.id}`}>{chapter.title}</Link>
+                  <Typography variant="body2" color="text.secondary">
+                    /chapter/{chapter.slug}
+                  </Typography>
+                </LabelledCell>
+                <LabelledCell label="Access">{chapter.access === "free" ? "Free" : "Premium"}</LabelledCell>
+                <LabelledCell label="State">
+                  <Chip
+                    size="small"
+                    label={chapter.published ? "Published" : "Draft"}
+                    color={chapter.published ? "success" : "default"}
+                  />
+                </LabelledCell>
+                <LabelledCell label="Actions">
+                  {index > 0 && (
+                    <RowAction chapterId={chapter.id} intent="move-up" label="Up" name={`Move ${chapter.title} up`} />
+                  )}
+                  {index < chapters.length - 1 && (
+                    <RowAction
+                      chapterId={chapter.id}
+                      intent="move-down"
+                      label="Down"
+                      name={`Move ${chapter.title} down`}
+                    />
+                  )}
+                  <RowAction
+                    chapterId={chapter.id}
+                    intent={chapter.published ? "unpublish" : "publish"}
+                    label={chapter.published ? "Unpublish" : "Publish"}
+                    name={`${chapter.published ? "Unpublish" : "Publish"} ${chapter.title}`}
+                  />
+                </LabelledCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableRegion>
+
+      <Paper variant="outlined" component="section" aria-labelledby="new-chapter-heading" sx={{ p: 3, mt: 4 }}>
+        <Typography id="new-chapter-heading" variant="h5" component="h2" gutterBottom>
+          New chapter
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          A new chapter starts as a draft at the end of the course. Its address cannot change later.
+        </Typography>
+        <Form method="post">
+          <Stack spacing={2} sx={{ maxWidth: 560 }}>
+            <TextField
+              name="slug"
+              label="Address"
+              required
+              defaultValue={values?.slug ?? ""}
+              error={Boolean(errors.slug)}
+              helperText={errors.slug ?? "Lowercase words joined by hyphens: /chapter/your-words"}
+            />
+            <TextField
+              name="title"
+              label="Title"
+              required
+              defaultValue={values?.title ?? ""}
+              error={Boolean(errors.title)}
+              helperText={errors.title}
+            />
+            <TextField
+              name="summary"
+              label="Summary"
+              required
+              multiline
+              minRows={2}
+              defaultValue={values?.summary ?? ""}
+              error={Boolean(errors.summary)}
+              helperText={errors.summary ?? "One sentence: what the chapter teaches."}
+            />
+            <TextField
+              name="access"
+              label="Access"
+              select
+              defaultValue={values?.access || "premium"}
+              error={Boolean(errors.access)}
+              helperText={errors.access}
+            >
+              <MenuItem value="free">Free for every signed-in user</MenuItem>
+              <MenuItem value="premium">Premium</MenuItem>
+            </TextField>
+            <Button type="submit" name="intent" value="create" variant="contained" sx={{ alignSelf: "flex-start" }}>
+              Create chapter
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+    </Page>
+  );
+}
