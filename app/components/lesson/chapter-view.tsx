@@ -191,7 +191,8 @@ export function ChapterView({ chapter, locked, sections, lockedTitles, previous,
             />
           </Box>
         </Box>
-        <Box sx={{ gridColumn: { lg: 1 }, gridRow: { lg: "1 / span 2" }, displayPrint: "none" }}>
+        {/* Stretched to the full height of the chapter, so the contents can stay in view while reading. */}
+        <Box sx={{ gridColumn: { lg: 1 }, gridRow: { lg: "1 / span 2" }, alignSelf: "stretch", displayPrint: "none" }}>
           <TableOfContents sections={sections} lockedTitles={lockedTitles} />
         </Box>
         <Box sx={{ gridColumn: { lg: 2 }, maxWidth: "48rem" }}>
