@@ -1,7 +1,8 @@
 /**
  * Web benchmark: Lighthouse scores and JavaScript weight of the public pages
- * and the five chapters (read by a premium reader), measured on the production build and printed as ratios against the goals
- * (performance ≥ 95, accessibility = 100, home page JS ≤ 150 KB gzip).
+ * and the five chapters (read by a premium reader), measured on the production
+ * build and printed as ratios against the goals (performance ≥ 95,
+ * accessibility = 100, home page JS ≤ 150 KB gzip).
  *
  * `npm run bench:web` builds, starts `npm run serve` on a free loopback port
  * with an empty temporary DATA_DIR, runs Lighthouse three times per page,
