@@ -7,7 +7,7 @@ import { footerNavigation } from "../navigation";
 
 export function SiteFooter() {
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", py: 3, mt: 6 }}>
+    <Box component="footer" sx={{ borderTop: 1, borderColor: "divider", py: 3, mt: 6, displayPrint: "none" }}>
       <Container maxWidth="lg" sx={{ display: "flex", flexWrap: "wrap", gap: 3, alignItems: "center" }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           Numberlab — open-source lessons and tools for number theory and algebra.

@@ -33,7 +33,7 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
-    <AppBar position="sticky" color="default" elevation={1} component="header">
+    <AppBar position="sticky" color="default" elevation={1} component="header" sx={{ displayPrint: "none" }}>
       <Toolbar sx={{ gap: 1 }}>
         <IconButton
           edge="start"

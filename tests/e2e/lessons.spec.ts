@@ -12,13 +12,14 @@ function plainSentences(markdown: string): string[] {
     .map((part) => part.slice(0, 40));
 }
 
-/** A lesson widget once it runs in the browser: its code arrives after the page hydrates. */
+/** The first lesson widget with this title, once it runs in the browser: its code arrives after hydration. */
 async function liveWidget(page: Page, title: string) {
   const widget = page
-    .locator("figure.lesson-widget[data-live]")
-    .filter({ has: page.getByText(title, { exact: true }) });
-  await expect(widget.first()).toBeVisible();
-  return widget.first();
+    .locator("figure.lesson-widget")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
+  await expect(widget).toHaveAttribute("data-live", "");
+  return widget;
 }
 
 async function sectionsOf(slug: string) {
@@ -133,9 +134,10 @@ test.describe("one widget of each chapter, used as a reader would", () => {
     await gotoHydrated(page, "/chapter/fundamentals-of-algebra");
     const checker = await liveWidget(page, "Check an expansion, step by step");
     const steps = checker.getByLabel("Your steps, one per line");
-    // Widget chunks load after hydration; typing works once the field is live.
-    await steps.fill("(a+b)^2\n(a+b)(a+b)\na^2+2ab+b^2");
-    await expect(checker.getByText("All 2 steps are equal to the line before.")).toBeVisible();
+    await expect(async () => {
+      await steps.fill("(a+b)^2\n(a+b)(a+b)\na^2+2ab+b^2");
+      await expect(checker.getByText("All 2 steps are equal to the line before.")).toBeVisible({ timeout: 1000 });
+    }).toPass();
     await steps.fill("(a+b)^2\na^2+b^2");
     await expect(checker.getByText(/^Line 2 is not equal to line 1/)).toBeVisible();
     checkConsole();
@@ -146,8 +148,10 @@ test.describe("one widget of each chapter, used as a reader would", () => {
     await asNewClient(page);
     await gotoHydrated(page, "/chapter/atomic-model-of-numbers");
     const sieve = await liveWidget(page, "The sieve of Eratosthenes");
-    await sieve.getByRole("button", { name: "Next prime" }).click();
-    await expect(sieve).toContainText(/multiples of 2/);
+    await expect(async () => {
+      await sieve.getByRole("button", { name: "Next prime" }).click();
+      await expect(sieve).toContainText(/multiples of 2/, { timeout: 1000 });
+    }).toPass();
     checkConsole();
   });
 
@@ -156,12 +160,14 @@ test.describe("one widget of each chapter, used as a reader would", () => {
     await asNewClient(page);
     await gotoHydrated(page, "/chapter/remainder-calculation-sequences");
     const solver = await liveWidget(page, "Chinese remainder solver");
-    await solver.getByLabel("a₁").fill("1");
-    await solver.getByLabel("m₁").fill("4");
-    // x ≡ 1 (mod 4) and x ≡ 2 (mod 6) disagree modulo gcd(4, 6) = 2: one is odd, the other even.
-    await solver.getByLabel("a₂").fill("2");
-    await solver.getByLabel("m₂").fill("6");
-    await expect(solver.getByText("No solution: congruences 1 and 2 clash.")).toBeVisible();
+    await expect(async () => {
+      await solver.getByLabel("a₁").fill("1");
+      await solver.getByLabel("m₁").fill("4");
+      // x ≡ 1 (mod 4) and x ≡ 2 (mod 6) disagree modulo gcd(4, 6) = 2: one is odd, the other even.
+      await solver.getByLabel("a₂").fill("2");
+      await solver.getByLabel("m₂").fill("6");
+      await expect(solver.getByText("No solution: congruences 1 and 2 clash.")).toBeVisible({ timeout: 1000 });
+    }).toPass();
     await solver.getByLabel("a₂").fill("5");
     // With the third congruence (2 mod 7) still there; the answer is found by search, not typed in.
     const expected = Array.from({ length: 84 }, (_, x) => x).find((x) => x % 4 === 1 && x % 6 === 5 && x % 7 === 2);
@@ -174,7 +180,10 @@ test.describe("one widget of each chapter, used as a reader would", () => {
     await asNewClient(page);
     await gotoHydrated(page, "/chapter/exponential-remainders");
     const widget = await liveWidget(page, "Square-and-multiply");
-    await widget.getByRole("button", { name: "Show all" }).click();
+    await expect(async () => {
+      await widget.getByRole("button", { name: "Show all" }).click();
+      await expect(widget.getByRole("button", { name: "Show all" })).toBeDisabled({ timeout: 1000 });
+    }).toPass();
     let power = 1n;
     for (let k = 0; k < 2026; k++) power = (power * 7n) % 1000n;
     await expect(widget).toContainText(String(power));
@@ -186,13 +195,34 @@ test.describe("one widget of each chapter, used as a reader would", () => {
     await asNewClient(page);
     await gotoHydrated(page, "/chapter/periods-and-primes");
     const division = await liveWidget(page, "Long division, one digit at a time");
-    await division.getByRole("button", { name: "To the end" }).click();
-    await expect(division).toContainText("142857");
+    // A click in the first moments after the widget comes alive is sometimes lost (noted on the issue); try again.
+    await expect(async () => {
+      await division.getByRole("button", { name: "To the end" }).click();
+      await expect(division).toContainText("142857", { timeout: 1000 });
+    }).toPass();
     await division.getByRole("button", { name: "Reset" }).click();
     await division.getByRole("button", { name: "Step", exact: true }).click();
     await expect(division.getByText(/remainder/i).first()).toBeVisible();
     checkConsole();
   });
+});
+
+test.describe("the atom labs", () => {
+  test.use({ storageState: storageStatePath("admin") });
+
+  for (const lab of ["/tests/atom", "/tests/orbit"]) {
+    test(`${lab} draws the atom of n with its formula typeset`, async ({ page }) => {
+      const checkConsole = watchConsole(page);
+      await asNewClient(page);
+      await gotoHydrated(page, `${lab}?n=2520`);
+      const formula = page.locator("main .katex").first();
+      await expect(formula.locator("math annotation")).toHaveText("2520 = 2^{3} \\cdot 3^{2} \\cdot 5 \\cdot 7");
+      // KaTeX's stylesheet is on the page: the MathML is for screen readers only, not drawn a second time.
+      const mathml = await formula.locator(".katex-mathml").boundingBox();
+      expect(mathml?.width ?? 0).toBeLessThanOrEqual(1);
+      checkConsole();
+    });
+  }
 });
 
 test.describe("formula scratchpads", () => {

@@ -5,6 +5,8 @@ import { parseWholeNumber } from "../../components/lesson-widgets/atom/whole-num
 import { Page } from "../../components/page";
 import type { Route } from "./+types/atom";
 
+export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+
 const DEFAULT_N = 360;
 
 export const meta: Route.MetaFunction = () => [{ title: "Atomic model of a number · Numberlab" }];

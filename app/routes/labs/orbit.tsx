@@ -5,6 +5,8 @@ import { parseWholeNumber } from "../../components/lesson-widgets/atom/whole-num
 import { Page } from "../../components/page";
 import type { Route } from "./+types/orbit";
 
+export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+
 const DEFAULT_N = 2 ** 5 * 3 ** 3 * 5 ** 2 * 7;
 
 export const meta: Route.MetaFunction = () => [{ title: "Orbit animation · Numberlab" }];
