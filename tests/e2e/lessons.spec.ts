@@ -15,7 +15,7 @@ function plainSentences(markdown: string): string[] {
 /** The first lesson widget with this title, once it runs in the browser: its code arrives after hydration. */
 async function liveWidget(page: Page, title: string) {
   const widget = page
-    .locator("figure.lesson-widget")
+    .locator(".lesson-widget")
     .filter({ has: page.getByText(title, { exact: true }) })
     .first();
   await expect(widget).toHaveAttribute("data-live", "");
@@ -60,9 +60,9 @@ test.describe("reading the chapters", () => {
     expect(await page.locator(".lesson .katex math").count()).toBeGreaterThan(10);
     await expect(page.locator(".lesson-error")).toHaveCount(0);
 
-    await page.getByRole("button", { name: `Mark “${sections[0]!.title}” as read` }).click();
-    await expect(page.getByRole("button", { name: `Mark “${sections[0]!.title}” as not read` })).toBeVisible();
-    await page.getByRole("button", { name: `Mark “${sections[1]!.title}” as read` }).click();
+    await page.getByRole("button", { name: `Mark as read: ${sections[0]!.title}` }).click();
+    await expect(page.getByRole("button", { name: `Read: ${sections[0]!.title}, mark as not read` })).toBeVisible();
+    await page.getByRole("button", { name: `Mark as read: ${sections[1]!.title}` }).click();
     await expect(page.getByText(`2 of ${sections.length} sections read`)).toBeVisible();
     await page.reload();
     await expect(page.getByText(`2 of ${sections.length} sections read`)).toBeVisible();

@@ -31,15 +31,15 @@ export function WidgetFrame({ title, instructions, minHeight, children }: Widget
   );
   return (
     <Paper
-      component="figure"
+      component="div"
       variant="outlined"
       role="group"
       aria-labelledby={headingId}
       className="lesson-widget"
       data-live={live ? "" : undefined}
-      sx={{ m: 0, my: 3, p: { xs: 2, sm: 3 }, minHeight, breakInside: "avoid" }}
+      sx={{ my: 3, p: { xs: 2, sm: 3 }, minHeight, breakInside: "avoid" }}
     >
-      <Typography id={headingId} variant="subtitle1" component="figcaption" sx={{ fontWeight: 700 }}>
+      <Typography id={headingId} variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
         {title}
       </Typography>
       {instructions && (

@@ -50,9 +50,11 @@ function ReadToggle({ section }: { section: ChapterSectionView }) {
           name="intent"
           value={read ? "unread" : "read"}
           variant={read ? "text" : "outlined"}
-          color={read ? "inherit" : "primary"}
+          // Orange text on white falls below contrast for a button label.
+          color="inherit"
           startIcon={read ? <CheckCircleIcon color="success" /> : undefined}
-          aria-label={read ? `Mark “${section.title}” as not read` : `Mark “${section.title}” as read`}
+          // The visible label comes first, so speech input can say what is on screen.
+          aria-label={read ? `Read: ${section.title}, mark as not read` : `Mark as read: ${section.title}`}
         >
           {read ? "Read" : "Mark as read"}
         </Button>
@@ -143,7 +145,7 @@ function ChapterNavigation({ previous, next }: Pick<ChapterViewProps, "previous"
         <span />
       )}
       {next && (
-        <Button component={Link} to={`/chapter/${next.slug}`} variant="outlined">
+        <Button component={Link} to={`/chapter/${next.slug}`} variant="outlined" color="inherit">
           Next: {next.title} →
         </Button>
       )}
@@ -197,7 +199,13 @@ export function ChapterView({ chapter, locked, sections, lockedTitles, previous,
         </Box>
         <Box sx={{ gridColumn: { lg: 2 }, maxWidth: "48rem" }}>
           {sections.map((section) => (
-            <Box component="section" key={section.id} aria-labelledby={section.slug} sx={{ mb: 6 }}>
+            <Box
+              component="section"
+              key={section.id}
+              aria-labelledby={section.slug}
+              // Sections below the screen are laid out and painted only when they come near it.
+              sx={{ mb: 6, contentVisibility: "auto", containIntrinsicSize: "auto 2000px" }}
+            >
               <Typography
                 variant="h4"
                 component="h2"

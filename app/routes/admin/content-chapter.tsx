@@ -1,7 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -13,6 +12,8 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { AccessField } from "../../components/content-admin/access-field";
+import { OrderingActions } from "../../components/content-admin/ordering-actions";
 import { Page } from "../../components/page";
 import { LabelledCell, TableRegion } from "../../components/table-region";
 import { SECTION_TITLE_MAX } from "../../content/limits";
@@ -182,44 +183,17 @@ function DetailsForm({
             error={Boolean(errors.summary)}
             helperText={errors.summary}
           />
-          <TextField
-            name="access"
-            label="Access"
-            select
+          <AccessField
             defaultValue={values?.access || chapter.access}
-            error={Boolean(errors.access)}
-            helperText={errors.access ?? "Premium chapters show only their first section to readers without premium."}
-          >
-            <MenuItem value="free">Free for every signed-in user</MenuItem>
-            <MenuItem value="premium">Premium</MenuItem>
-          </TextField>
+            error={errors.access}
+            help="Premium chapters show only their first section to readers without premium."
+          />
           <Button type="submit" name="intent" value="save-details" variant="contained" sx={{ alignSelf: "flex-start" }}>
             Save details
           </Button>
         </Stack>
       </Form>
     </Paper>
-  );
-}
-
-function SectionAction({
-  sectionId,
-  intent,
-  label,
-  name,
-}: {
-  sectionId: string;
-  intent: string;
-  label: string;
-  name: string;
-}) {
-  return (
-    <Form method="post" style={{ display: "inline" }}>
-      <input type="hidden" name="sectionId" value={sectionId} />
-      <Button type="submit" name="intent" value={intent} size="small" color="inherit" aria-label={name}>
-        {label}
-      </Button>
-    </Form>
   );
 }
 
@@ -287,27 +261,12 @@ export default function ContentChapter({ loaderData, actionData }: Route.Compone
                       />
                     </LabelledCell>
                     <LabelledCell label="Actions">
-                      {index > 0 && (
-                        <SectionAction
-                          sectionId={section.id}
-                          intent="move-up"
-                          label="Up"
-                          name={`Move ${section.title} up`}
-                        />
-                      )}
-                      {index < sections.length - 1 && (
-                        <SectionAction
-                          sectionId={section.id}
-                          intent="move-down"
-                          label="Down"
-                          name={`Move ${section.title} down`}
-                        />
-                      )}
-                      <SectionAction
-                        sectionId={section.id}
-                        intent={section.published ? "unpublish" : "publish"}
-                        label={section.published ? "Unpublish" : "Publish"}
-                        name={`${section.published ? "Unpublish" : "Publish"} ${section.title}`}
+                      <OrderingActions
+                        target={{ sectionId: section.id }}
+                        title={section.title}
+                        published={section.published}
+                        first={index === 0}
+                        last={index === sections.length - 1}
                       />
                     </LabelledCell>
                   </TableRow>

@@ -1,7 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -13,6 +12,8 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { AccessField } from "../../components/content-admin/access-field";
+import { OrderingActions } from "../../components/content-admin/ordering-actions";
 import { Page } from "../../components/page";
 import { LabelledCell, TableRegion } from "../../components/table-region";
 import {
@@ -78,27 +79,6 @@ export async function action({ request }: Route.ActionArgs) {
   return { errors: null, values: null };
 }
 
-function RowAction({
-  chapterId,
-  intent,
-  label,
-  name,
-}: {
-  chapterId: string;
-  intent: string;
-  label: string;
-  name: string;
-}) {
-  return (
-    <Form method="post" style={{ display: "inline" }}>
-      <input type="hidden" name="chapterId" value={chapterId} />
-      <Button type="submit" name="intent" value={intent} size="small" color="inherit" aria-label={name}>
-        {label}
-      </Button>
-    </Form>
-  );
-}
-
 export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { chapters } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
@@ -147,22 +127,12 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
                   />
                 </LabelledCell>
                 <LabelledCell label="Actions">
-                  {index > 0 && (
-                    <RowAction chapterId={chapter.id} intent="move-up" label="Up" name={`Move ${chapter.title} up`} />
-                  )}
-                  {index < chapters.length - 1 && (
-                    <RowAction
-                      chapterId={chapter.id}
-                      intent="move-down"
-                      label="Down"
-                      name={`Move ${chapter.title} down`}
-                    />
-                  )}
-                  <RowAction
-                    chapterId={chapter.id}
-                    intent={chapter.published ? "unpublish" : "publish"}
-                    label={chapter.published ? "Unpublish" : "Publish"}
-                    name={`${chapter.published ? "Unpublish" : "Publish"} ${chapter.title}`}
+                  <OrderingActions
+                    target={{ chapterId: chapter.id }}
+                    title={chapter.title}
+                    published={chapter.published}
+                    first={index === 0}
+                    last={index === chapters.length - 1}
                   />
                 </LabelledCell>
               </TableRow>
@@ -206,17 +176,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
               error={Boolean(errors.summary)}
               helperText={errors.summary ?? "One sentence: what the chapter teaches."}
             />
-            <TextField
-              name="access"
-              label="Access"
-              select
-              defaultValue={values?.access || "premium"}
-              error={Boolean(errors.access)}
-              helperText={errors.access}
-            >
-              <MenuItem value="free">Free for every signed-in user</MenuItem>
-              <MenuItem value="premium">Premium</MenuItem>
-            </TextField>
+            <AccessField defaultValue={values?.access || "premium"} error={errors.access} />
             <Button type="submit" name="intent" value="create" variant="contained" sx={{ alignSelf: "flex-start" }}>
               Create chapter
             </Button>

@@ -65,7 +65,7 @@ function MergeStep({ step, number }: { step: CrtStep; number: number }) {
   const m = right.modulus;
   return (
     <Box component="li" sx={{ mb: 2, overflowX: "auto" }}>
-      <Typography component="h4" variant="subtitle2" sx={{ mb: 0.5 }}>
+      <Typography component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
         Step {number}: combine <Formula tex={congruenceTex(left)} /> with <Formula tex={congruenceTex(right)} />
       </Typography>
       <Typography variant="body2" sx={{ mb: 0.5 }}>
@@ -287,7 +287,13 @@ export default function CrtSolver({ congruences: initial }: Attributes) {
           );
         })}
       </Box>
-      <Button variant="outlined" onClick={add} disabled={rows.length >= CRT_MAX_CONGRUENCES} sx={{ mb: 2 }}>
+      <Button
+        variant="outlined"
+        color="inherit"
+        onClick={add}
+        disabled={rows.length >= CRT_MAX_CONGRUENCES}
+        sx={{ mb: 2 }}
+      >
         Add a congruence
       </Button>
       <Typography aria-live="polite" sx={{ mb: 2, fontWeight: 700 }}>

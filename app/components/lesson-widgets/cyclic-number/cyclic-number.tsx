@@ -59,7 +59,7 @@ function NotCyclic({ p, base, choose }: { p: number; base: number; choose: (p: n
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
           <Typography>Nearest full-reptend {suggestions.length === 1 ? "prime" : "primes"}:</Typography>
           {suggestions.map((q) => (
-            <Button key={q} variant="outlined" onClick={() => choose(q)} sx={{ textTransform: "none" }}>
+            <Button key={q} variant="outlined" color="inherit" onClick={() => choose(q)} sx={{ textTransform: "none" }}>
               Try p = {q}
             </Button>
           ))}

@@ -297,7 +297,7 @@ export default function EquationBalance({ equation: initialEquation }: Attribute
           </Typography>
         )}
       </Box>
-      <Typography variant="subtitle2" component="h4" sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
         Steps so far
       </Typography>
       <Box component="ol" sx={{ pl: 3, my: 0.5 }}>
@@ -338,7 +338,7 @@ function EquationForm({
           slotProps={{ htmlInput: { maxLength: 60, spellCheck: false, autoCapitalize: "off" } }}
           sx={{ flex: "1 1 220px" }}
         />
-        <Button type="submit" variant="outlined">
+        <Button type="submit" variant="outlined" color="inherit">
           Use this equation
         </Button>
       </Stack>

@@ -47,7 +47,7 @@ export default function FactorTreeWidget({ n: initial }: Attributes) {
           helperText={error ?? "From 2 to 10¹²"}
           slotProps={{ htmlInput: { inputMode: "numeric" } }}
         />
-        <Button type="submit" variant="outlined">
+        <Button type="submit" variant="outlined" color="inherit">
           Draw
         </Button>
       </Stack>
