@@ -199,13 +199,7 @@ export function ChapterView({ chapter, locked, sections, lockedTitles, previous,
         </Box>
         <Box sx={{ gridColumn: { lg: 2 }, maxWidth: "48rem" }}>
           {sections.map((section) => (
-            <Box
-              component="section"
-              key={section.id}
-              aria-labelledby={section.slug}
-              // Sections below the screen are laid out and painted only when they come near it.
-              sx={{ mb: 6, contentVisibility: "auto", containIntrinsicSize: "auto 2000px" }}
-            >
+            <Box component="section" key={section.id} aria-labelledby={section.slug} sx={{ mb: 6 }}>
               <Typography
                 variant="h4"
                 component="h2"
