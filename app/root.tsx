@@ -1,6 +1,4 @@
 import Box from "@mui/material/Box";
-import CssBaseline from "@mui/material/CssBaseline";
-import GlobalStyles from "@mui/material/GlobalStyles";
 import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
 import { ThemeProvider } from "@mui/material/styles";
 import { useEffect, type ReactNode } from "react";
@@ -27,24 +25,13 @@ import {
   MODE_STORAGE_KEY,
   readColorSchemeCookie,
 } from "./theme/color-scheme";
+import globalStylesUrl from "./theme/global.css?url";
 import { theme } from "./theme/theme";
 import { loadUserMiddleware } from "./utils/access.server";
 import { useNonce } from "./utils/nonce";
 import { serverInfoContext, userContext } from "./utils/request-context";
 
 export const middleware = [loadUserMiddleware];
-
-/** The profile's "larger text" and "reduce motion" preferences, set as attributes on <html>. */
-const accessibilityPreferenceStyles = {
-  // MUI sizes type and spacing in rem, so this scales the whole page.
-  "html[data-larger-text]": { fontSize: "112.5%" },
-  "html[data-reduced-motion] *, html[data-reduced-motion] *::before, html[data-reduced-motion] *::after": {
-    animationDuration: "0.001ms !important",
-    animationIterationCount: "1 !important",
-    transitionDuration: "0.001ms !important",
-    scrollBehavior: "auto !important",
-  },
-};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -58,7 +45,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: globalStylesUrl },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Numberlab" },
@@ -96,10 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
           defaultMode={colorScheme}
           storageManager={cookieStorageManager}
           modeStorageKey={MODE_STORAGE_KEY}
-          disableTransitionOnChange
         >
-          <CssBaseline />
-          <GlobalStyles styles={accessibilityPreferenceStyles} />
           <LoadingBarProvider>
             <Box
               component="a"

@@ -28,6 +28,9 @@ test.describe("the profile", () => {
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expect(page.locator("html")).toHaveAttribute("data-larger-text", "");
+    // The global stylesheet turns the attribute into larger type (112.5 % of 16 px) and the dark body.
+    await expect(page.locator("html")).toHaveCSS("font-size", "18px");
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(18, 18, 18)");
     await expect(preferences.getByLabel("Larger text")).toBeChecked();
     await expect(page.getByText("Signed in as Sophie Germain")).toBeVisible();
     checkConsole();

@@ -1,30 +1,10 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { createElement, lazy, Suspense, type LazyExoticComponent } from "react";
 import { isWidgetName, widgetCatalog, type WidgetName } from "./catalog";
+import { preloadedWidgets, WIDGET_MARKER, widgetChunks, type AnyWidget } from "./widget-chunks";
 
-/**
- * Each widget's code is its own chunk, loaded only by pages that embed it. Each takes the output of its own
- * attribute schema, which LessonWidget parses right before rendering it, hence props of any shape here.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyWidget = LazyExoticComponent<ComponentType<any>>;
-const components: Record<WidgetName, AnyWidget> = {
-  atom: lazy(() => import("./atom/atom")),
-  sieve: lazy(() => import("./sieve/sieve")),
-  "divisor-lattice": lazy(() => import("./divisor-lattice/divisor-lattice")),
-  "factor-tree": lazy(() => import("./factor-tree/factor-tree")),
-  "cycle-wheel": lazy(() => import("./cycle-wheel/cycle-wheel")),
-  "square-and-multiply": lazy(() => import("./square-and-multiply/square-and-multiply")),
-  "power-residue-table": lazy(() => import("./power-residue-table/power-residue-table")),
-  "expansion-checker": lazy(() => import("./expansion-checker/expansion-checker")),
-  "area-model": lazy(() => import("./area-model/area-model")),
-  "equation-balance": lazy(() => import("./equation-balance/equation-balance")),
-  "long-division": lazy(() => import("./long-division/long-division")),
-  "period-explorer": lazy(() => import("./period-explorer/period-explorer")),
-  "cyclic-number": lazy(() => import("./cyclic-number/cyclic-number")),
-  "remainder-table": lazy(() => import("./remainder-table/remainder-table")),
-  "pisano-period": lazy(() => import("./pisano-period/pisano-period")),
-  "crt-solver": lazy(() => import("./crt-solver/crt-solver")),
-};
+const lazyComponents = Object.fromEntries(
+  Object.entries(widgetChunks).map(([name, load]) => [name, lazy(load)]),
+) as Record<WidgetName, LazyExoticComponent<AnyWidget>>;
 
 interface LessonWidgetProps {
   name: string;
@@ -48,10 +28,11 @@ export function LessonWidget({ name, attributes, source }: LessonWidgetProps) {
       </pre>
     );
   }
-  const Widget = components[name];
+  // Module-level components, never made here: a preloaded widget stays preloaded for the page's life.
+  const widget = createElement(preloadedWidgets.get(name) ?? lazyComponents[name], parsed.data as object);
   return (
-    <Suspense fallback={null}>
-      <Widget {...(parsed.data as object)} />
-    </Suspense>
+    <div {...{ [WIDGET_MARKER]: name }}>
+      <Suspense fallback={null}>{widget}</Suspense>
+    </div>
   );
 }
