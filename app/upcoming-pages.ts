@@ -36,12 +36,6 @@ export const upcomingPages: UpcomingPage[] = [
   },
   // Labs: working pages built from the product's own components.
   {
-    path: "tests/anime",
-    title: "Animated number patterns",
-    purpose: "Number patterns such as residues and multiples, animated step by step.",
-    access: "public",
-  },
-  {
     path: "tests/buy",
     title: "One-click checkout",
     purpose: "Buy the monthly plan in one click through the card payment provider's hosted checkout.",
@@ -54,70 +48,15 @@ export const upcomingPages: UpcomingPage[] = [
     access: "public",
   },
   {
-    path: "tests/makevideo",
-    title: "Make a video",
-    purpose: "Record an animated plot and save it as a video file.",
-    access: "public",
-  },
-  {
-    path: "tests/plotfunction",
-    title: "Plot a function",
-    purpose: "Type y = f(x) and see its graph.",
-    access: "public",
-  },
-  {
-    path: "tests/ploting",
-    title: "Plot Formula",
-    purpose: "The full formula plotter: several curves, implicit equations, sliders and zoom.",
-    access: "public",
-  },
-  {
     path: "tests/quiz_test",
     title: "Sample quiz",
     purpose: "Try a short quiz without an account to see how questions are asked and graded.",
     access: "public",
   },
   {
-    path: "tests/sin",
-    title: "Sine: amplitude, frequency, phase",
-    purpose: "Change the amplitude, frequency and phase of a sine wave and see each effect.",
-    access: "public",
-  },
-  {
-    path: "tests/sin2",
-    title: "Sums of sines",
-    purpose: "Add sine waves together and watch the sum take shape.",
-    access: "public",
-  },
-  {
-    path: "tests/sin3",
-    title: "From the unit circle to the sine",
-    purpose: "Follow a point around the unit circle and watch its height trace the sine curve.",
-    access: "public",
-  },
-  { path: "tests/sinwave", title: "Sine wave", purpose: "An animated travelling sine wave.", access: "public" },
-  {
     path: "tests/mychart",
     title: "Usage charts",
     purpose: "Charts of how the site is used: visits, tools and quiz answers over time.",
-    access: "admin",
-  },
-  {
-    path: "tests/plotly",
-    title: "3-D surfaces",
-    purpose: "Surfaces z = f(x, y) drawn in three dimensions.",
-    access: "admin",
-  },
-  {
-    path: "tests/plotly2",
-    title: "Contour plots",
-    purpose: "Contour and heat-map views of functions of two variables.",
-    access: "admin",
-  },
-  {
-    path: "tests/Plotter",
-    title: "Plotter, every option",
-    purpose: "The plotter with every option exposed, for authors tuning lesson graphs.",
     access: "admin",
   },
   {

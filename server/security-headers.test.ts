@@ -64,6 +64,8 @@ describe("securityHeaders in production", () => {
     expect(csp.get("base-uri")).toEqual(["'self'"]);
     expect(csp.get("form-action")).toEqual(["'self'"]);
     expect(csp.get("connect-src")).toEqual(["'self'"]);
+    // Recorded videos play from blob: addresses; no other origin may serve media.
+    expect(csp.get("media-src")).toEqual(["'self'", "blob:"]);
   });
 
   it("sets the other protective headers", async () => {

@@ -20,6 +20,8 @@ export function contentSecurityPolicy(nonce: string, { development, formActionOr
     `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-inline'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // A video recorded in the page (/tests/makevideo) is previewed from a blob: address.
+    "media-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src 'self'${development ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",

@@ -258,6 +258,8 @@ export function substituteX(ast: ExprNode, x: Rational): ExprNode {
         return { ...node, left: visit(node.left), right: visit(node.right) };
       case "call":
         return { ...node, args: node.args.map(visit) };
+      default:
+        throw new Error(`a ${node.kind} node has no place in a linear equation`);
     }
   };
   return visit(ast);

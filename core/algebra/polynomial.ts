@@ -188,6 +188,8 @@ function convert(node: ExprNode, budget: WorkBudget, source: string | undefined)
       return variablePolynomial(node.name);
     case "call":
       return fail(`${node.name}(…) is a function, and a polynomial has none`, node.span);
+    default:
+      return fail(`${quote(source, node.span)} is not part of a polynomial`, node.span);
     case "unary": {
       const operand = convert(node.operand, budget, source);
       return node.operator === "-" ? negatePolynomial(operand) : operand;

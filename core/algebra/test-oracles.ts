@@ -31,6 +31,8 @@ export function evaluateExact(node: ExprNode, values: ReadonlyMap<string, Ration
       return values.get(node.name) ?? null;
     case "call":
       return null;
+    default:
+      throw new Error(`evaluateExact does not know ${node.kind} nodes`);
     case "unary": {
       const operand = evaluateExact(node.operand, values);
       return operand === null ? null : node.operator === "-" ? negate(operand) : operand;

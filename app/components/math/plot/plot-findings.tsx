@@ -1,0 +1,73 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { useEffect, useRef } from "react";
+import type { EntryOutcome } from "../../../../core/plot/plot-entries";
+import { samplesAlong, sonify } from "../../../../core/plot/sonify";
+import { playSound } from "./play-sound";
+import type { View } from "./plot-state";
+
+interface PlotFindingsProps {
+  entries: readonly { text: string; visible: boolean; color: string }[];
+  outcomes: readonly EntryOutcome[];
+  view: View;
+}
+
+/** Points of the sound: enough for a smooth glide, few enough to schedule at once. */
+const SOUND_SAMPLES = 400;
+
+/**
+ * What the plot shows, in words: for each visible curve, its description
+ * (domain, intercepts, asymptotes) and its marked points, with a button that
+ * plays a graph of x as sound.
+ */
+export function PlotFindings({ entries, outcomes, view }: PlotFindingsProps) {
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
+
+  const play = (outcome: Extract<EntryOutcome, { ok: true }>) => {
+    stop.current?.();
+    const ys = samplesAlong(outcome.geometry.lines, view.xMin, view.xMax, SOUND_SAMPLES);
+    stop.current = playSound(sonify(ys, view.yMin, view.yMax));
+  };
+
+  const shown = outcomes.flatMap((outcome, index) => {
+    const entry = entries[index];
+    return outcome.ok && outcome.kind !== "empty" && entry?.visible && entry.text === outcome.text
+      ? [{ outcome, entry, index }]
+      : [];
+  });
+  if (shown.length === 0) return null;
+
+  return (
+    <Box component="section" aria-labelledby="plot-findings-heading">
+      <Typography id="plot-findings-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        What the plot shows
+      </Typography>
+      <Box component="ol" sx={{ m: 0, pl: 0, listStyle: "none", display: "grid", gap: 1.5 }}>
+        {shown.map(({ outcome, entry, index }) => (
+          <Box component="li" key={index} sx={{ borderLeft: 4, borderColor: entry.color, pl: 1.5 }}>
+            <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
+              {entry.text}
+            </Typography>
+            <Typography variant="body2">{outcome.description}</Typography>
+            {outcome.geometry.markers.length > 0 && (
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {outcome.geometry.markers.map((marker) => (
+                  <Typography component="li" variant="body2" key={`${marker.kind}-${marker.x}-${marker.y}`}>
+                    {marker.label}
+                  </Typography>
+                ))}
+              </Box>
+            )}
+            {outcome.kind === "explicit" && outcome.axis === "y" && (
+              <Button size="small" color="inherit" onClick={() => play(outcome)} sx={{ mt: 0.5 }}>
+                Play as sound
+              </Button>
+            )}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
