@@ -31,6 +31,7 @@ export default [
   route("tests/newlogin", "routes/labs/newlogin.tsx"),
   route("tests/editor", "routes/labs/editor.tsx"),
   route("tests/editor2", "routes/labs/editor2.tsx"),
+  route("tests/complex_wave", "routes/labs/complex-wave.tsx"),
   route("tests/anime", "routes/labs/anime.tsx"),
   route("tests/ploting", "routes/labs/ploting.tsx"),
   route("tests/plotfunction", "routes/labs/plotfunction.tsx"),

@@ -42,12 +42,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "public",
   },
   {
-    path: "tests/complex_wave",
-    title: "Complex waves",
-    purpose: "Complex functions drawn by domain colouring, and superpositions of complex waves.",
-    access: "public",
-  },
-  {
     path: "tests/quiz_test",
     title: "Sample quiz",
     purpose: "Try a short quiz without an account to see how questions are asked and graded.",

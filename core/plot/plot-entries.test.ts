@@ -129,3 +129,21 @@ describe("plotting typed entries", () => {
     );
   });
 });
+
+describe("analysis with the derivative", () => {
+  it("finds a touching root, where the curve meets the axis without crossing: (x − 2)² at 2", () => {
+    const square = drawn(plotEntries(["(x - 2)^2"], {}, view)[0]);
+    const roots = square.geometry.markers.filter((m) => m.kind === "root");
+    expect(roots).toHaveLength(1);
+    expect(roots[0]!.x).toBeCloseTo(2, 6);
+    expect(roots[0]!.label).toContain("touching the axis");
+  });
+});
+
+describe("roots of a function that is zero on a stretch", () => {
+  it("marks none of floor x's zeros on [0, 1), and still finds sin's", () => {
+    const [floor, sine] = plotEntries(["floor(x)", "sin(x)"], {}, view).map(drawn);
+    expect(floor!.geometry.markers.filter((m) => m.kind === "root")).toEqual([]);
+    expect(sine!.geometry.markers.filter((m) => m.kind === "root")).toHaveLength(7);
+  });
+});

@@ -8,10 +8,11 @@
  */
 import type { ExprNode } from "../expr/ast";
 import { compileReal } from "../expr/compile-real";
+import { derivative } from "../expr/derivative";
 import { FORMULA_OPTIONS, parseExpression } from "../expr/parse";
 import { findExtrema, findIntersections, findRoots } from "./analysis";
 import { classifyEntry, PARAMETRIC_VARIABLE, type ClassifiedEntry } from "./classify-entry";
-import type { CurveSample } from "./curve-types";
+import type { CurveSample, RealFunction } from "./curve-types";
 import { denoise, describeGraph, spokenList, spokenNumber } from "./describe-graph";
 import { functionOf, functionOf2, type FunctionClosures, type Parameters } from "./from-expression";
 import { emptyGeometry, type EntryGeometry, type Marker } from "./plot-geometry";
@@ -167,10 +168,28 @@ function describe(entry: ClassifiedEntry, result: PlotResult, view: PlotView): s
   return `The region where the inequality holds is shaded; its boundary is ${entry.kind === "implicit" && (entry.relation === "<" || entry.relation === ">") ? "dashed" : "solid"}.`;
 }
 
+/** f′ as a closure, for touching roots and exact extrema; none where the derivative has no formula (floor, mod …). */
+function slopeOf(body: ExprNode, parameters: readonly string[], values: Parameters): RealFunction | undefined {
+  try {
+    return functionOf(derivative(body, "x"), "x", valuesFor(parameters, values)).f;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Roots and extrema of a graph of x, as markers and a sentence. */
-function analyse(closures: FunctionClosures, view: PlotView): { markers: Marker[]; sentence: string } {
-  const roots = findRoots(closures.f, closures.F, view, { maxPoints: MAX_MARKERS_PER_KIND });
-  const extrema = findExtrema(closures.f, closures.F, view, { maxPoints: MAX_MARKERS_PER_KIND });
+function analyse(
+  closures: FunctionClosures,
+  slope: RealFunction | undefined,
+  view: PlotView,
+): { markers: Marker[]; sentence: string } {
+  const options = { maxPoints: MAX_MARKERS_PER_KIND, derivative: slope };
+  // Where f is 0 on a whole stretch (floor x on [0, 1)) every point is a root: none is marked.
+  const pixel = (view.xMax - view.xMin) / (view.width * view.pixelRatio);
+  const isolated = (x: number) => closures.f(x - pixel) !== 0 && closures.f(x + pixel) !== 0;
+  const found = findRoots(closures.f, closures.F, view, options);
+  const roots = { ...found, points: found.points.filter((root) => isolated(root.x)) };
+  const extrema = findExtrema(closures.f, closures.F, view, options);
   // Roots and extrema are exact to a few ulps; a value of 1e-20 at a minimum is 0 on any plot.
   const xSpan = view.xMax - view.xMin;
   const ySpan = view.yMax - view.yMin;
@@ -244,7 +263,7 @@ function drawEntry(text: string, entry: ClassifiedEntry, values: Parameters, vie
   const geometry = geometryOf(result, axis);
   let description = describe(entry, result, view);
   if (entry.kind === "explicit" && entry.axis === "y" && entry.relation === "=" && sampler.kind === "function") {
-    const { markers, sentence } = analyse(sampler, view);
+    const { markers, sentence } = analyse(sampler, slopeOf(entry.body, entry.parameters, values), view);
     geometry.markers = markers;
     description = `${description} ${sentence}`;
   }
