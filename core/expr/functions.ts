@@ -105,3 +105,25 @@ export function arityProblem(name: FunctionName, count: number): string | null {
   if (max === Infinity) return `needs at least ${plural(min)}`;
   return `takes ${plural(min)}, not ${count}`;
 }
+
+/** Functions with a LaTeX command of their own (`\sin`), upright in KaTeX: printed so, and read so from a maths field. */
+export const TEX_FUNCTION_COMMANDS = new Set([
+  "sin",
+  "cos",
+  "tan",
+  "cot",
+  "sec",
+  "csc",
+  "arcsin",
+  "arccos",
+  "arctan",
+  "sinh",
+  "cosh",
+  "tanh",
+  "exp",
+  "ln",
+  "log",
+  "gcd",
+  "min",
+  "max",
+]);

@@ -12,6 +12,7 @@
  * \le \leq \ge \geq \lt \gt, \colon, and spacing (\, \; \: \! \quad \qquad ~). `\ne` is refused.
  */
 import type { RelationOperator } from "./ast";
+import { TEX_FUNCTION_COMMANDS } from "./functions";
 import { parseTokens, type ParseResult } from "./parse";
 import {
   at,
@@ -37,27 +38,6 @@ import {
 export const MAX_LATEX_LENGTH = 4 * MAX_EXPRESSION_LENGTH;
 /** Braces nested deeper than this are refused. */
 const MAX_GROUP_DEPTH = 100;
-
-const FUNCTION_COMMANDS = new Set([
-  "sin",
-  "cos",
-  "tan",
-  "cot",
-  "sec",
-  "csc",
-  "arcsin",
-  "arccos",
-  "arctan",
-  "sinh",
-  "cosh",
-  "tanh",
-  "exp",
-  "ln",
-  "log",
-  "min",
-  "max",
-  "gcd",
-]);
 
 const GREEK_COMMANDS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.values(GREEK_LETTERS).map((name) => [name, name])),
@@ -280,7 +260,7 @@ class LatexTokenizer {
     const text = this.input.slice(i, end);
     const span = { start: i, end };
     if (SPACING.has(name)) return end;
-    if (FUNCTION_COMMANDS.has(name)) return this.functionToken(name, i, end);
+    if (TEX_FUNCTION_COMMANDS.has(name)) return this.functionToken(name, i, end);
     if (GREEK_COMMANDS[name] !== undefined) return this.name(GREEK_COMMANDS[name], i, end);
     if (name === "exponentialE") return this.name("e", i, end);
     if (RELATION_COMMANDS[name] !== undefined && (this.syntax.relations || this.syntax.piecewise)) {

@@ -5,6 +5,7 @@
  * same tree (up to spans, and `\sqrt[3]{x}` which reads as cbrt).
  */
 import type { ExprNode, RelationOperator } from "./ast";
+import { TEX_FUNCTION_COMMANDS } from "./functions";
 
 const GREEK = new Set([
   "alpha",
@@ -29,28 +30,6 @@ const GREEK = new Set([
   "chi",
   "psi",
   "omega",
-]);
-
-/** Functions KaTeX typesets upright with their own command. */
-const TEX_OPERATORS = new Set([
-  "sin",
-  "cos",
-  "tan",
-  "cot",
-  "sec",
-  "csc",
-  "arcsin",
-  "arccos",
-  "arctan",
-  "sinh",
-  "cosh",
-  "tanh",
-  "exp",
-  "ln",
-  "log",
-  "gcd",
-  "min",
-  "max",
 ]);
 
 /** Inverse trigonometric functions, typed either way, print as KaTeX's \arcsin, \arccos, \arctan. */
@@ -79,7 +58,7 @@ function callToTex(written: string, args: string[]): string {
   // Braced, so a letter after \rfloor cannot run into the command's name.
   if (name === "floor" && args.length === 1) return `{\\left\\lfloor ${first}\\right\\rfloor}`;
   if (name === "ceil" && args.length === 1) return `{\\left\\lceil ${first}\\right\\rceil}`;
-  const head = TEX_OPERATORS.has(name) ? `\\${name}` : `\\operatorname{${name}}`;
+  const head = TEX_FUNCTION_COMMANDS.has(name) ? `\\${name}` : `\\operatorname{${name}}`;
   return `${head}${parens(args.join(", "))}`;
 }
 
