@@ -239,3 +239,20 @@ test.describe("the admin Plotter", () => {
     });
   });
 });
+
+test("the plotter's code is loaded on plot pages only", async ({ page }) => {
+  // The <Plot> component's chunk and its sampling worker, whatever hash the build gives them.
+  const plotCode = /\/assets\/(plot|plot\.worker)-[\w-]+\.js$/;
+  const loaded: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (plotCode.test(pathname)) loaded.push(pathname);
+  });
+  for (const path of ["/", "/about", "/prime-factorization-engine", "/tests/editor"]) {
+    await gotoHydrated(page, path);
+  }
+  expect(loaded).toEqual([]);
+  // The same watch sees them on a plot page, so the pattern is not empty talk.
+  await gotoHydrated(page, "/tests/ploting");
+  await expect.poll(() => loaded.length).toBeGreaterThanOrEqual(2);
+});
