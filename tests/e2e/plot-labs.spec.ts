@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { storageStatePath } from "./accounts";
+import { canvasPicture, FRAME_GAP_MS, withoutWebGL } from "./canvas-helpers";
 import { asNewClient, gotoHydrated, watchConsole } from "./helpers";
 
 /** Plotly (about 5 MB) is read and compiled on a busy two-core machine: allow it time. */
 const PLOT_TIMEOUT = 60_000;
 /** Time between two looks at an animation: several frames at any speed the page offers. */
-const FRAME_GAP_MS = 400;
 /** The plotly chunk Vite emits, named after the package's file. */
 const PLOTLY_CHUNK = /plotly-strict\.min-[\w-]+\.js$/;
 /** A drawn plot has hundreds of colours (shading, colour scale, text); an empty frame a handful. */
@@ -40,17 +40,6 @@ async function distinctColours(page: Page, target: Locator): Promise<number> {
 async function gotoHydratedUnderLoad(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: PLOT_TIMEOUT });
-}
-
-/** Makes the page believe the browser has no WebGL, as on machines whose graphics are blocked. */
-async function withoutWebGL(page: Page) {
-  await page.addInitScript(() => {
-    const getContext = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
-      if (/webgl/.test(kind)) return null;
-      return (getContext as (...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
-    } as typeof getContext;
-  });
 }
 
 test.describe("3-D surfaces and contour plots", () => {
@@ -196,8 +185,6 @@ test.describe("who may open the plot labs", () => {
 });
 
 test.describe("animated number patterns", () => {
-  const canvasPicture = (canvas: Locator) => canvas.evaluate((element: HTMLCanvasElement) => element.toDataURL());
-
   test("the times-table circle animates, pauses, steps and follows the keyboard", async ({ page }) => {
     const checkConsole = watchConsole(page);
     await asNewClient(page);

@@ -1,6 +1,7 @@
-import { useColorScheme, useTheme, type CssVarsTheme, type Palette, type Theme } from "@mui/material/styles";
+import { useResolvedScheme, type ResolvedScheme } from "../../theme/use-resolved-scheme";
+import { useTheme, type CssVarsTheme, type Palette, type Theme } from "@mui/material/styles";
 
-export type SchemeName = "light" | "dark";
+export type SchemeName = ResolvedScheme;
 
 /**
  * The colour scheme in force, its palette as plain colours, and the page's font. Canvas and
@@ -11,8 +12,7 @@ export function useSchemePalette(): { scheme: SchemeName; palette: Palette; font
   // Our theme is built with CSS variables (theme/theme.ts), so it has both schemes' palettes;
   // the Theme type leaves them out unless the whole app opts into the CSS-variables typing.
   const theme = useTheme<Theme & Pick<CssVarsTheme, "colorSchemes">>();
-  const { colorScheme } = useColorScheme();
-  const scheme: SchemeName = colorScheme === "dark" ? "dark" : "light";
+  const scheme: SchemeName = useResolvedScheme();
   const palette: Palette = theme.colorSchemes[scheme]?.palette ?? theme.palette;
   return { scheme, palette, fontFamily: theme.typography.fontFamily };
 }

@@ -4,13 +4,13 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useColorScheme } from "@mui/material/styles";
 import { useEffect, useRef, useState } from "react";
 import { useAutoplayAllowed } from "../lesson-widgets/atom/use-autoplay-allowed";
 import { curveColor, type ColorScheme } from "../math/plot/plot-palette";
 import { PLOT_COLORS } from "../math/plot/plot-picture";
 import { LabelledSlider } from "./labelled-slider";
 import { formatAngle } from "./pi-format";
+import { useResolvedScheme } from "../../theme/use-resolved-scheme";
 
 /** The angle runs over two turns, then starts again. */
 export const MAX_ANGLE = 4 * Math.PI;
@@ -110,8 +110,7 @@ export function UnitCircleSine() {
   const [playing, setPlaying] = useState<boolean | null>(null);
   const running = playing ?? autoplay;
   const canvas = useRef<HTMLCanvasElement | null>(null);
-  const { mode, systemMode } = useColorScheme();
-  const scheme: ColorScheme = (mode === "system" ? systemMode : mode) === "dark" ? "dark" : "light";
+  const scheme: ColorScheme = useResolvedScheme();
 
   useEffect(() => {
     if (!running) return;

@@ -1,9 +1,8 @@
-import { useColorScheme } from "@mui/material/styles";
 import { curveColor, type ColorScheme } from "../math/plot/plot-palette";
+import { useResolvedScheme } from "../../theme/use-resolved-scheme";
 
 /** The first `count` curve colours of the current colour scheme. */
 export function useCurveColors(count: number): string[] {
-  const { mode, systemMode } = useColorScheme();
-  const scheme: ColorScheme = (mode === "system" ? systemMode : mode) === "dark" ? "dark" : "light";
+  const scheme: ColorScheme = useResolvedScheme();
   return Array.from({ length: count }, (_, index) => curveColor(scheme, index));
 }

@@ -1,5 +1,4 @@
 import Box from "@mui/material/Box";
-import { useColorScheme } from "@mui/material/styles";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { EntryOutcome } from "../../../../core/plot/plot-entries";
 import type { PlotView } from "../../../../core/plot/viewport";
@@ -10,6 +9,7 @@ import type { ColorScheme } from "./plot-palette";
 import { plotPicture } from "./plot-picture";
 import type { View } from "./plot-state";
 import { usePlotInteraction } from "./use-plot-interaction";
+import { useResolvedScheme } from "../../../theme/use-resolved-scheme";
 
 export interface PlotEntry {
   text: string;
@@ -94,8 +94,7 @@ export function Plot({
   const ownCanvas = useRef<HTMLCanvasElement | null>(null);
   const canvas = canvasRef ?? ownCanvas;
   const size = useElementSize(frame);
-  const { mode, systemMode } = useColorScheme();
-  const scheme: ColorScheme = (mode === "system" ? systemMode : mode) === "dark" ? "dark" : "light";
+  const scheme: ColorScheme = useResolvedScheme();
   const [trace, setTrace] = useState<TraceTarget | null>(null);
   const [tracing, setTracing] = useState(false);
 

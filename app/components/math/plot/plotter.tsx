@@ -4,7 +4,6 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
-import { useColorScheme } from "@mui/material/styles";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { EntryOutcome } from "../../../../core/plot/plot-entries";
 import { EntryList, type EntryProblem } from "./entry-list";
@@ -23,6 +22,7 @@ import {
 } from "./plot-state";
 import { SliderList } from "./slider-list";
 import { usePlayingSliders } from "./use-playing-sliders";
+import { useResolvedScheme } from "../../../theme/use-resolved-scheme";
 
 interface PlotterProps {
   /** What the page shows on a first visit (and what "reset view" returns to). */
@@ -114,8 +114,7 @@ export function Plotter({ initial, shared = null, storageKey, height }: PlotterP
   );
   const [outcomes, setOutcomes] = useState<readonly EntryOutcome[]>([]);
   const canvas = useRef<HTMLCanvasElement | null>(null);
-  const { mode, systemMode } = useColorScheme();
-  const scheme: ColorScheme = (mode === "system" ? systemMode : mode) === "dark" ? "dark" : "light";
+  const scheme: ColorScheme = useResolvedScheme();
 
   // Address and storage follow the reader's changes, not the example they started from.
   useEffect(() => {
