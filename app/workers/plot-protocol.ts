@@ -1,3 +1,4 @@
+import type { LayerStyle } from "../components/math/plot/curve-layer";
 import type { PlotView } from "../../core/plot/viewport";
 import type { EntryOutcome } from "../../core/plot/plot-entries";
 
@@ -7,9 +8,13 @@ export interface PlotRequest {
   entries: readonly string[];
   parameters: Readonly<Record<string, number>>;
   view: PlotView;
+  /** Paint the curves too, in this style. */
+  style: LayerStyle | null;
 }
 
 export interface PlotResponse {
   id: number;
   outcomes: EntryOutcome[];
+  /** The curves painted for the request's view and style, when asked for and the worker can paint. */
+  layer: ImageBitmap | null;
 }

@@ -7,9 +7,11 @@ import {
   MIN_RELATIVE_VIEW_SPAN,
   MIN_VIEW_SPAN,
   mathFromPixel,
+  padView,
   panView,
   pixelTransform,
   pointsToPixels,
+  viewCovers,
   zoomView,
   type PlotView,
 } from "./viewport";
@@ -125,5 +127,33 @@ describe("clampViewRange", () => {
     const wide = clampViewRange({ xMin: -1e300, xMax: 1e300, yMin: 5e20, yMax: 5e20 + 1 });
     expect(wide.xMax - wide.xMin).toBe(MAX_VIEW_SPAN);
     expect((wide.yMin + wide.yMax) / 2).toBe(MAX_VIEW_CENTRE);
+  });
+});
+
+describe("padView and viewCovers", () => {
+  const padded = padView(VIEW, 0.5);
+  const at = (range: { xMin: number; xMax: number; yMin: number; yMax: number }): PlotView => ({ ...VIEW, ...range });
+
+  it("grows the view by half its size beyond each edge at the same scale", () => {
+    expect(padded).toEqual({ xMin: -20, xMax: 20, yMin: -12, yMax: 12, width: 1920, height: 1080, pixelRatio: 2 });
+    expect(pixelTransform(padded).scaleX).toBeCloseTo(pixelTransform(VIEW).scaleX, 12);
+    expect(pixelTransform(padded).scaleY).toBeCloseTo(pixelTransform(VIEW).scaleY, 12);
+  });
+
+  it("serves every pan that keeps a quarter of the view to spare, and no further one", () => {
+    // With margin 0.25 the view (20 × 12 units) may move 5 units left or right and 3 up or down.
+    expect(viewCovers(padded, VIEW, 0.25)).toBe(true);
+    // 240 CSS px are 5 units across and 135 px are 3 units up.
+    const pannedBy = (drag: number) => ({ ...VIEW, ...panView(VIEW, drag, -drag * 0.5625, 960, 540) });
+    for (const drag of [0, 96, 239, -239]) expect(viewCovers(padded, pannedBy(drag), 0.25)).toBe(true);
+    for (const drag of [241, -241]) expect(viewCovers(padded, pannedBy(drag), 0.25)).toBe(false);
+    expect(viewCovers(padded, at({ xMin: -15.01, xMax: 4.99, yMin: -6, yMax: 6 }), 0.25)).toBe(false);
+    expect(viewCovers(padded, at({ xMin: -10, xMax: 10, yMin: -2.99, yMax: 9.01 }), 0.25)).toBe(false);
+  });
+
+  it("does not serve a zoomed view or another pixel ratio: the picture would have to be scaled", () => {
+    expect(viewCovers(padded, at({ xMin: -5, xMax: 5, yMin: -3, yMax: 3 }), 0.25)).toBe(false);
+    expect(viewCovers(padded, at({ xMin: -10, xMax: 10, yMin: -3, yMax: 3 }), 0.25)).toBe(false);
+    expect(viewCovers(padded, { ...VIEW, pixelRatio: 1 }, 0.25)).toBe(false);
   });
 });

@@ -136,3 +136,44 @@ function clampAxis(lo: number, hi: number, fallbackLo: number, fallbackHi: numbe
   if (usableSpan === span && centre === a / 2 + b / 2) return [a, b];
   return [centre - usableSpan / 2, centre + usableSpan / 2];
 }
+
+/**
+ * The view grown by `margin` of its width and height beyond each edge, at the same scale:
+ * a picture of it can be moved under a panning view without showing gaps.
+ */
+export function padView(view: PlotView, margin: number): PlotView {
+  const dx = margin * (view.xMax - view.xMin);
+  const dy = margin * (view.yMax - view.yMin);
+  return {
+    xMin: view.xMin - dx,
+    xMax: view.xMax + dx,
+    yMin: view.yMin - dy,
+    yMax: view.yMax + dy,
+    width: view.width * (1 + 2 * margin),
+    height: view.height * (1 + 2 * margin),
+    pixelRatio: view.pixelRatio,
+  };
+}
+
+/** Relative difference under which two scales count as one (pans move views by sums that round). */
+const SAME_SCALE = 1e-9;
+
+/**
+ * Whether a picture of `outer` still serves `inner`: the same scale on both axes, and `inner`
+ * inside `outer` with at least `margin` of its own width and height to spare on every side.
+ */
+export function viewCovers(outer: PlotView, inner: PlotView, margin: number): boolean {
+  const scale = (span: number, pixels: number) => pixels / span;
+  const sameScale = (a: number, b: number) => Math.abs(a - b) <= SAME_SCALE * Math.abs(b);
+  const spanX = inner.xMax - inner.xMin;
+  const spanY = inner.yMax - inner.yMin;
+  return (
+    outer.pixelRatio === inner.pixelRatio &&
+    sameScale(scale(outer.xMax - outer.xMin, outer.width), scale(spanX, inner.width)) &&
+    sameScale(scale(outer.yMax - outer.yMin, outer.height), scale(spanY, inner.height)) &&
+    inner.xMin - margin * spanX >= outer.xMin &&
+    inner.xMax + margin * spanX <= outer.xMax &&
+    inner.yMin - margin * spanY >= outer.yMin &&
+    inner.yMax + margin * spanY <= outer.yMax
+  );
+}

@@ -163,6 +163,126 @@ test.describe("the formula plotter", () => {
   });
 });
 
+test.describe("moving around the plot", () => {
+  test("a drag shows the curve beyond the old edges while it goes on, and the findings follow when it ends", async ({
+    page,
+  }) => {
+    const checkConsole = watchConsole(page);
+    await gotoHydrated(page, "/tests/ploting?f=sin(x)&view=-5,5,-2,2");
+    await expect.poll(() => colourNear(page, 1, Math.sin(1), BLUE)).toBe(true);
+    const findings = page.getByRole("region", { name: "What the plot shows" });
+    await expect(findings.getByText("Root at x ≈ −3.14", { exact: true })).toBeVisible();
+    await expect(findings.getByText("Root at x ≈ −6.28", { exact: true })).toHaveCount(0);
+
+    // Three tenths of the width to the right: the view becomes [−8, 2], still held by the pointer.
+    const box = (await plot(page).boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + (box.width * 3) / 10, y, { steps: 10 });
+    const [xMin, xMax] = await viewOf(page);
+    expect(xMin).toBeCloseTo(-8, 1);
+    expect(xMax).toBeCloseTo(2, 1);
+    await expect.poll(() => colourNear(page, -7, Math.sin(-7), BLUE)).toBe(true);
+    await page.mouse.up();
+
+    await expect(findings.getByText("Root at x ≈ −6.28", { exact: true })).toBeVisible();
+    await expect(findings.getByText("Root at x ≈ 3.14", { exact: true })).toHaveCount(0);
+    await expect.poll(() => new URL(page.url()).searchParams.get("view")).toMatch(/^-8(\.0+\d*)?,|^-7\.9/);
+    checkConsole();
+  });
+
+  test("the wheel zooms about the pointer, on both axes or, with Shift, on x alone", async ({ page }) => {
+    const checkConsole = watchConsole(page);
+    await gotoHydrated(page, "/tests/ploting?f=x%5E2&view=-5,5,-5,5");
+    await expect.poll(() => colourNear(page, 2, 4, BLUE)).toBe(true);
+    const box = (await plot(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // One notch towards the reader zooms in by 1.25 about the pointer, here the centre.
+    const span = (view: number[], axis: 0 | 2) => view[axis + 1]! - view[axis]!;
+    await page.mouse.wheel(0, -100);
+    await expect.poll(async () => span(await viewOf(page), 0)).toBeCloseTo(8, 6);
+    const zoomed = await viewOf(page);
+    expect(span(zoomed, 2)).toBeCloseTo(8, 6);
+    expect(zoomed[0]! + zoomed[1]!).toBeCloseTo(0, 1);
+    // The run of wheel events ends, and the address follows.
+    const addressView = () => (new URL(page.url()).searchParams.get("view") ?? "").split(",").map(Number);
+    const furthest = (a: number[], b: number[]) => Math.max(...a.map((value, i) => Math.abs(value - b[i]!)));
+    await expect.poll(async () => furthest(addressView(), zoomed)).toBeLessThan(1e-9);
+    await expect.poll(() => colourNear(page, 2, 4, BLUE)).toBe(true);
+
+    await page.keyboard.down("Shift");
+    await page.mouse.wheel(0, 100);
+    await page.keyboard.up("Shift");
+    await expect.poll(async () => span(await viewOf(page), 0)).toBeCloseTo(10, 6);
+    expect(span(await viewOf(page), 2)).toBeCloseTo(8, 6);
+    checkConsole();
+  });
+
+  test.describe("on a touch screen", () => {
+    test.use({ hasTouch: true });
+
+    test("two fingers pinch to zoom", async ({ page }) => {
+      const checkConsole = watchConsole(page);
+      await gotoHydrated(page, "/tests/ploting?f=x%5E2&view=-5,5,-5,5");
+      await expect.poll(() => colourNear(page, 2, 4, BLUE)).toBe(true);
+      const box = (await plot(page).boundingBox())!;
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      const touch = await page.context().newCDPSession(page);
+      const fingers = (spread: number) => [
+        { x: cx - spread, y: cy, id: 0 },
+        { x: cx + spread, y: cy, id: 1 },
+      ];
+      await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(50) });
+      for (const spread of [60, 70, 80, 90, 100]) {
+        await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
+      }
+      await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      // Fingers twice as far apart show half the span, about the point between them.
+      await expect.poll(async () => (await viewOf(page))[1]).toBeCloseTo(2.5, 1);
+      const [xMin, xMax, yMin, yMax] = await viewOf(page);
+      expect(xMin).toBeCloseTo(-2.5, 1);
+      expect(xMax! - xMin!).toBeCloseTo(5, 1);
+      expect(yMax! - yMin!).toBeCloseTo(5, 1);
+      // The gesture's end commits the view to the address.
+      await expect
+        .poll(() => new URL(page.url()).searchParams.get("view")?.split(",").map(Number)[1])
+        .toBeCloseTo(2.5, 1);
+      checkConsole();
+    });
+  });
+
+  test("plays a graph as sound: the pitch follows the curve from left to right", async ({ page }) => {
+    const checkConsole = watchConsole(page);
+    // Records what the page asks Web Audio to play.
+    await page.addInitScript(() => {
+      const played: number[][] = [];
+      Object.assign(window, { played });
+      const original = AudioParam.prototype.setValueCurveAtTime;
+      AudioParam.prototype.setValueCurveAtTime = function (values, startTime, duration) {
+        played.push([...values]);
+        return original.call(this, values, startTime, duration);
+      };
+    });
+    await gotoHydrated(page, "/tests/ploting?f=x&view=-5,5,-5,5");
+    const findings = page.getByRole("region", { name: "What the plot shows" });
+    await findings.getByRole("button", { name: "Play as sound" }).click();
+    const [frequencies, gains] = (await page
+      .waitForFunction(() => {
+        const played = (window as unknown as { played: number[][] }).played;
+        return played.length >= 2 ? played : null;
+      })
+      .then((handle) => handle.jsonValue())) as [number[], number[]];
+    // y = x across the view runs from the bottom edge to the top: two octaves up, 220 Hz to 880 Hz, steadily.
+    expect(frequencies[0]).toBeCloseTo(220, 0);
+    expect(frequencies.at(-1)).toBeCloseTo(880, 0);
+    for (let i = 1; i < frequencies.length; i++) expect(frequencies[i]).toBeGreaterThan(frequencies[i - 1]!);
+    expect(gains.every((gain) => gain > 0)).toBe(true);
+    checkConsole();
+  });
+});
+
 test.describe("the plot pages", () => {
   for (const [path, heading] of [
     ["/tests/plotfunction", "Plot y = f(x)"],

@@ -64,22 +64,44 @@ export function toPixels(view: View, width: number, height: number) {
  * the device pixel ratio, so everything here is in CSS pixels.
  */
 export function drawPlot(ctx: PlotContext, picture: PlotPicture): void {
-  const { view, width, height, colors } = picture;
-  const px = toPixels(view, width, height);
+  drawBackdrop(ctx, picture);
+  drawCurves(ctx, picture);
+  drawTracePoint(ctx, picture);
+}
+
+/** The background, grid, axes and their labels: everything under the curves. */
+export function drawBackdrop(ctx: PlotContext, picture: PlotPicture): void {
+  const px = toPixels(picture.view, picture.width, picture.height);
   ctx.save();
-  ctx.fillStyle = colors.background;
-  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = picture.colors.background;
+  ctx.fillRect(0, 0, picture.width, picture.height);
   drawGrid(ctx, picture, px);
   drawAxes(ctx, picture, px);
-  for (const curve of picture.curves) drawCurve(ctx, curve, px, height, colors.background);
-  if (picture.trace) {
-    ctx.fillStyle = picture.trace.color;
-    ctx.strokeStyle = colors.background;
-    ctx.lineWidth = 2;
-    circle(ctx, px.x(picture.trace.x), px.y(picture.trace.y), DOT_RADIUS_PX + 1.5);
-    ctx.fill();
-    ctx.stroke();
-  }
+  ctx.restore();
+}
+
+/** The curves alone, on whatever is under them (the plot worker paints them on a transparent layer). */
+export function drawCurves(
+  ctx: PlotContext,
+  picture: Pick<PlotPicture, "view" | "width" | "height" | "colors" | "curves">,
+) {
+  const px = toPixels(picture.view, picture.width, picture.height);
+  ctx.save();
+  for (const curve of picture.curves) drawCurve(ctx, curve, px, picture.height, picture.colors.background);
+  ctx.restore();
+}
+
+/** The traced point, over everything else. */
+export function drawTracePoint(ctx: PlotContext, { view, width, height, colors, trace }: PlotPicture): void {
+  if (!trace) return;
+  const px = toPixels(view, width, height);
+  ctx.save();
+  ctx.fillStyle = trace.color;
+  ctx.strokeStyle = colors.background;
+  ctx.lineWidth = 2;
+  circle(ctx, px.x(trace.x), px.y(trace.y), DOT_RADIUS_PX + 1.5);
+  ctx.fill();
+  ctx.stroke();
   ctx.restore();
 }
 

@@ -6,6 +6,7 @@ import Checkbox from "@mui/material/Checkbox";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import { memo } from "react";
 import { MAX_ENTRIES, MAX_ENTRY_LENGTH, type PlotEntryState } from "./plot-state";
 
 export interface EntryProblem {
@@ -30,7 +31,15 @@ function caretLine(text: string, position: number): string {
 }
 
 /** The typed expressions of a plot, each with its colour, a visibility switch and its error, if any. */
-export function EntryList({ entries, colors, problems, onChange, onToggle, onRemove, onAdd }: EntryListProps) {
+export const EntryList = memo(function EntryList({
+  entries,
+  colors,
+  problems,
+  onChange,
+  onToggle,
+  onRemove,
+  onAdd,
+}: EntryListProps) {
   return (
     <Stack spacing={1.5} component="ol" sx={{ listStyle: "none", p: 0, m: 0 }}>
       {entries.map((entry, index) => {
@@ -85,4 +94,4 @@ export function EntryList({ entries, colors, problems, onChange, onToggle, onRem
       </Box>
     </Stack>
   );
-}
+});

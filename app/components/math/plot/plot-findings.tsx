@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { EntryOutcome } from "../../../../core/plot/plot-entries";
 import { samplesAlong, sonify } from "../../../../core/plot/sonify";
 import { playSound } from "./play-sound";
@@ -10,7 +10,8 @@ import type { View } from "./plot-state";
 interface PlotFindingsProps {
   entries: readonly { text: string; visible: boolean; color: string }[];
   outcomes: readonly EntryOutcome[];
-  view: View;
+  /** The view the sound spans, read when it plays (a pan does not render the findings again). */
+  currentView(): View;
 }
 
 /** Points of the sound: enough for a smooth glide, few enough to schedule at once. */
@@ -21,12 +22,13 @@ const SOUND_SAMPLES = 400;
  * (domain, intercepts, asymptotes) and its marked points, with a button that
  * plays a graph of x as sound.
  */
-export function PlotFindings({ entries, outcomes, view }: PlotFindingsProps) {
+export const PlotFindings = memo(function PlotFindings({ entries, outcomes, currentView }: PlotFindingsProps) {
   const stop = useRef<(() => void) | null>(null);
   useEffect(() => () => stop.current?.(), []);
 
   const play = (outcome: Extract<EntryOutcome, { ok: true }>) => {
     stop.current?.();
+    const view = currentView();
     const ys = samplesAlong(outcome.geometry.lines, view.xMin, view.xMax, SOUND_SAMPLES);
     stop.current = playSound(sonify(ys, view.yMin, view.yMax));
   };
@@ -53,8 +55,9 @@ export function PlotFindings({ entries, outcomes, view }: PlotFindingsProps) {
             <Typography variant="body2">{outcome.description}</Typography>
             {outcome.geometry.markers.length > 0 && (
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                {outcome.geometry.markers.map((marker) => (
-                  <Typography component="li" variant="body2" key={`${marker.kind}-${marker.x}-${marker.y}`}>
+                {/* Keyed by place in the list: a new view moves the points a little, and their items are reused. */}
+                {outcome.geometry.markers.map((marker, place) => (
+                  <Typography component="li" variant="body2" key={place}>
                     {marker.label}
                   </Typography>
                 ))}
@@ -70,4 +73,4 @@ export function PlotFindings({ entries, outcomes, view }: PlotFindingsProps) {
       </Box>
     </Box>
   );
-}
+});

@@ -30,6 +30,26 @@ function ticksFor(min: number, max: number, lengthPx: number, pi: boolean): Axis
   ];
 }
 
+type PictureEntry = { text: string; visible: boolean; color: string };
+
+/** The curves to draw: each visible entry's geometry in its colour, markers kept or dropped. */
+export function drawnCurves(
+  entries: readonly PictureEntry[],
+  outcomes: readonly EntryOutcome[],
+  showMarkers: boolean,
+): DrawnCurve[] {
+  const curves: DrawnCurve[] = [];
+  outcomes.forEach((outcome, index) => {
+    const entry = entries[index];
+    // An outcome computed for text since edited is not drawn in the new entry's colour.
+    if (outcome.ok && entry?.visible && entry.text === outcome.text) {
+      const geometry = showMarkers ? outcome.geometry : { ...outcome.geometry, markers: [] };
+      curves.push({ geometry, color: entry.color });
+    }
+  });
+  return curves;
+}
+
 export interface PictureInput {
   view: View;
   width: number;
@@ -38,7 +58,7 @@ export interface PictureInput {
   piTicks: boolean;
   /** Draw the analysis markers (roots, extrema, meeting points); true unless said otherwise. */
   showMarkers?: boolean;
-  entries: readonly { text: string; visible: boolean; color: string }[];
+  entries: readonly PictureEntry[];
   outcomes: readonly EntryOutcome[];
   trace?: TracePoint | null;
 }
@@ -55,22 +75,13 @@ export function plotPicture({
   outcomes,
   trace = null,
 }: PictureInput): PlotPicture {
-  const curves: DrawnCurve[] = [];
-  outcomes.forEach((outcome, index) => {
-    const entry = entries[index];
-    // An outcome computed for text since edited is not drawn in the new entry's colour.
-    if (outcome.ok && entry?.visible && entry.text === outcome.text) {
-      const geometry = showMarkers ? outcome.geometry : { ...outcome.geometry, markers: [] };
-      curves.push({ geometry, color: entry.color });
-    }
-  });
   return {
     view,
     width,
     height,
     ticks: { x: ticksFor(view.xMin, view.xMax, width, piTicks), y: ticksFor(view.yMin, view.yMax, height, false) },
     colors: PLOT_COLORS[scheme],
-    curves,
+    curves: drawnCurves(entries, outcomes, showMarkers),
     trace,
   };
 }

@@ -1,14 +1,15 @@
 import Box from "@mui/material/Box";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import type { EntryOutcome } from "../../../../core/plot/plot-entries";
-import type { PlotView } from "../../../../core/plot/viewport";
+import { padView, viewCovers, type PlotView } from "../../../../core/plot/viewport";
 import { usePlotSampler } from "../../../workers/use-plot-sampler";
-import { drawPlot, type PlotPicture, type TracePoint } from "./draw-plot";
-import { nearestVertex, pointOnGraph, stepAlong, vertexNearX, type TraceTarget } from "./trace";
+import { paintPlot, type LayerStyle, type PaintedLayer } from "./curve-layer";
+import type { TracePoint } from "./draw-plot";
 import type { ColorScheme } from "./plot-palette";
 import { plotPicture } from "./plot-picture";
 import type { View } from "./plot-state";
 import { usePlotInteraction } from "./use-plot-interaction";
+import { usePlotTrace } from "./use-plot-trace";
 import { useResolvedScheme } from "../../../theme/use-resolved-scheme";
 
 export interface PlotEntry {
@@ -39,21 +40,15 @@ interface PlotProps {
   canvasRef?: React.RefObject<HTMLCanvasElement | null>;
 }
 
-/** The pointer picks up the curve point nearest to it within this distance. */
-const TRACE_REACH_PX = 24;
+/** While a gesture goes on, the worker paints this share of the view's size beyond each of its edges… */
+const GESTURE_MARGIN = 0.5;
+/** …and is asked again when less than this share is left to spare on a side. */
+const GESTURE_SPARE = 0.2;
 
 /** Five significant digits: a read-out, not a computation. */
 const coordinate = (value: number) => String(Number(value.toPrecision(5))).replace("-", "\u2212");
 
-/** Sizes the canvas for the device pixel ratio and draws the picture on it. */
-function paint(element: HTMLCanvasElement, picture: PlotPicture, pixelRatio: number) {
-  element.width = Math.round(picture.width * pixelRatio);
-  element.height = Math.round(picture.height * pixelRatio);
-  const ctx = element.getContext("2d");
-  if (!ctx) return;
-  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
-  drawPlot(ctx, picture);
-}
+const viewAttribute = (view: View) => [view.xMin, view.xMax, view.yMin, view.yMax].join(",");
 
 /** Tracks an element's CSS size and the device pixel ratio. */
 function useElementSize(element: React.RefObject<HTMLElement | null>) {
@@ -95,120 +90,151 @@ export function Plot({
   const canvas = canvasRef ?? ownCanvas;
   const size = useElementSize(frame);
   const scheme: ColorScheme = useResolvedScheme();
-  const [trace, setTrace] = useState<TraceTarget | null>(null);
-  const [tracing, setTracing] = useState(false);
+  // The outcomes the page renders from (tracing, findings): those of the last settled view.
+  const [outcomes, setOutcomes] = useState<EntryOutcome[]>([]);
 
-  const plotView: PlotView | null = useMemo(
-    () => (size && size.width > 0 && size.height > 0 ? { ...view, ...size } : null),
-    [view, size],
+  // Pans and zooms run outside React: the view shown and the newest outcomes live here, the
+  // canvas is redrawn once per animation frame, and the page hears of them when a gesture ends.
+  const shownView = useRef(view);
+  const latestOutcomes = useRef<EntryOutcome[]>([]);
+  const latestLayer = useRef<PaintedLayer | null>(null);
+  const moving = useRef(false);
+  const frameRequest = useRef(0);
+  const { trace, tracing, onPointerMove, onPointerLeave, onKeyDown } = usePlotTrace(
+    entries,
+    outcomes,
+    () => shownView.current,
   );
+
   const texts = entries.map((entry) => entry.text);
-  const sampled = usePlotSampler(texts, parameters, plotView);
-
-  useEffect(() => {
-    onOutcomes?.(sampled.outcomes);
-  }, [sampled.outcomes, onOutcomes]);
-
-  usePlotInteraction(frame, { view, onView: onViewChange, onReset, keys: !tracing });
-
-  // Curves that can be traced: visible, and sampled for their current text.
-  const traceable = useMemo(
-    () =>
-      sampled.outcomes.flatMap((outcome, entry) =>
-        outcome.ok &&
-        entries[entry]?.visible &&
-        entries[entry]?.text === outcome.text &&
-        outcome.geometry.lines.length > 0
-          ? [{ entry, geometry: outcome.geometry, graph: outcome.kind === "explicit" && outcome.axis === "y" }]
-          : [],
-      ),
-    [sampled.outcomes, entries],
-  );
-
-  const onPointerMove = (event: React.PointerEvent) => {
-    if (event.buttons !== 0 || !plotView || tracing) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const x = view.xMin + ((event.clientX - box.left) / box.width) * (view.xMax - view.xMin);
-    const y = view.yMax - ((event.clientY - box.top) / box.height) * (view.yMax - view.yMin);
-    const scale = { x: box.width / (view.xMax - view.xMin), y: box.height / (view.yMax - view.yMin) };
-    setTrace(nearestVertex(traceable, x, y, scale, TRACE_REACH_PX));
+  const tracedColor = trace ? entries[trace.entry]?.color : undefined;
+  const traced: TracePoint | null = trace && tracedColor ? { x: trace.x, y: trace.y, color: tracedColor } : null;
+  const style: LayerStyle = {
+    entries: entries.map(({ text, visible, color }) => ({ text, visible, color })),
+    showMarkers,
+    scheme,
+    pixelRatio: size?.pixelRatio ?? 1,
   };
+  const styleKey = JSON.stringify(style);
+  const inputs = {
+    size,
+    scheme,
+    piTicks,
+    showMarkers,
+    entries,
+    texts,
+    parameters,
+    traced,
+    view,
+    onViewChange,
+    style,
+    styleKey,
+  };
+  const latest = useRef(inputs);
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === "t") {
-      event.preventDefault();
-      if (tracing) {
-        setTracing(false);
-        setTrace(null);
-        return;
-      }
-      const first = traceable[0];
-      setTracing(first !== undefined);
-      const middle = (view.xMin + view.xMax) / 2;
-      setTrace(
-        first
-          ? (pointOnGraph(first.geometry, first.entry, middle) ?? vertexNearX(first.geometry, first.entry, middle))
-          : null,
-      );
+  const draw = useCallback(() => {
+    cancelAnimationFrame(frameRequest.current);
+    frameRequest.current = 0;
+    const element = canvas.current;
+    const { size: box, ...now } = latest.current;
+    if (!element || !box || box.width <= 0 || box.height <= 0) return;
+    const picture = plotPicture({
+      view: shownView.current,
+      width: box.width,
+      height: box.height,
+      scheme: now.scheme,
+      piTicks: now.piTicks,
+      showMarkers: now.showMarkers,
+      entries: now.entries,
+      outcomes: latestOutcomes.current,
+      trace: now.traced,
+    });
+    paintPlot(element, picture, box.pixelRatio, latestLayer.current, now.styleKey);
+    // The attribute always names the view the canvas shows.
+    frame.current?.setAttribute("data-view", viewAttribute(shownView.current));
+  }, [canvas]);
+
+  const sampler = usePlotSampler(({ outcomes: next, view: painted, layer, style: paintedStyle }) => {
+    latestOutcomes.current = next;
+    latestLayer.current?.bitmap.close();
+    latestLayer.current = layer && { bitmap: layer, view: painted, styleKey: JSON.stringify(paintedStyle) };
+    if (moving.current) {
+      frameRequest.current ||= requestAnimationFrame(draw);
+    } else {
+      setOutcomes(next);
+    }
+  });
+  // During a gesture the worker is asked for a picture larger than the view, and asked again only
+  // when the view nears its edge or changes scale; at rest, for the view exactly (its findings too).
+  const gestureRequest = useRef<PlotView | null>(null);
+  const requestSample = useCallback(() => {
+    const { size: box, texts: now, parameters: values, style: painted } = latest.current;
+    if (!box || box.width <= 0 || box.height <= 0) return;
+    const shown = { ...shownView.current, ...box };
+    if (!moving.current) {
+      gestureRequest.current = null;
+      sampler.request(now, values, shown, painted);
       return;
     }
-    if (!tracing || !trace) return;
-    const position = traceable.findIndex((curve) => curve.entry === trace.entry);
-    const steps = event.shiftKey ? 10 : 1;
-    const step = (steps * (view.xMax - view.xMin)) / 100;
-    const moveTo = (index: number, x: number) => {
-      const curve = traceable[(index + traceable.length) % traceable.length];
-      if (curve) setTrace(vertexNearX(curve.geometry, curve.entry, x));
-    };
-    // Graphs of x move by a hundredth of the view's width; other curves by vertices along them.
-    const slide = (direction: 1 | -1) => {
-      const curve = traceable[position];
-      if (!curve) return;
-      const next = curve.graph
-        ? (pointOnGraph(curve.geometry, curve.entry, trace.x + direction * step) ??
-          vertexNearX(curve.geometry, curve.entry, trace.x + direction * step))
-        : stepAlong(curve.geometry, curve.entry, trace, direction * steps);
-      if (next) setTrace(next);
-    };
-    const actions: Record<string, () => void> = {
-      ArrowLeft: () => slide(-1),
-      ArrowRight: () => slide(1),
-      ArrowUp: () => moveTo(position - 1, trace.x),
-      ArrowDown: () => moveTo(position + 1, trace.x),
-      Escape: () => {
-        setTracing(false);
-        setTrace(null);
-      },
-    };
-    const action = actions[event.key];
-    if (!action) return;
-    event.preventDefault();
-    action();
-  };
+    if (gestureRequest.current && viewCovers(gestureRequest.current, shown, GESTURE_SPARE)) return;
+    gestureRequest.current = padView(shown, GESTURE_MARGIN);
+    sampler.request(now, values, gestureRequest.current, painted);
+  }, [sampler]);
 
-  const tracedColor = trace ? entries[trace.entry]?.color : undefined;
-  const picture = useMemo(() => {
-    if (!plotView) return null;
-    const traced: TracePoint | null = trace && tracedColor ? { x: trace.x, y: trace.y, color: tracedColor } : null;
-    const { width, height: heightPx } = plotView;
-    return plotPicture({
-      view,
-      width,
-      height: heightPx,
-      scheme,
-      piTicks,
-      showMarkers,
-      entries,
-      outcomes: sampled.outcomes,
-      trace: traced,
-    });
-  }, [plotView, view, scheme, piTicks, showMarkers, entries, sampled.outcomes, trace, tracedColor]);
+  // A view set by the page (a reset, a lesson's own view) replaces the one shown.
+  useLayoutEffect(() => {
+    latest.current = inputs;
+    if (viewAttribute(view) === viewAttribute(shownView.current)) return;
+    shownView.current = view;
+    moving.current = false;
+    requestSample();
+  });
+  // Every render draws at once, so the canvas never lags the page around it.
+  useLayoutEffect(draw);
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frameRequest.current);
+      latestLayer.current?.bitmap.close();
+      latestLayer.current = null;
+    },
+    [],
+  );
+
+  const samplingKey = JSON.stringify([texts, parameters, size, styleKey]);
+  useEffect(requestSample, [samplingKey, requestSample]);
 
   useEffect(() => {
-    const element = canvas.current;
-    if (!element || !picture || !plotView) return;
-    paint(element, picture, plotView.pixelRatio);
-  }, [canvas, picture, plotView]);
+    onOutcomes?.(outcomes);
+  }, [outcomes, onOutcomes]);
+
+  const showView = (next: View, gesture: boolean) => {
+    shownView.current = next;
+    moving.current = gesture;
+    requestSample();
+    if (gesture) {
+      frameRequest.current ||= requestAnimationFrame(draw);
+    } else {
+      draw();
+      latest.current.onViewChange(next);
+    }
+  };
+  // The page's findings wait for the worker's answer for the view at rest.
+  const settle = () => {
+    if (!moving.current) return;
+    moving.current = false;
+    draw();
+    requestSample();
+    if (viewAttribute(shownView.current) !== viewAttribute(latest.current.view)) {
+      latest.current.onViewChange(shownView.current);
+    }
+  };
+  usePlotInteraction(frame, {
+    view: () => shownView.current,
+    onView: showView,
+    onSettle: settle,
+    onReset,
+    keys: !tracing,
+  });
 
   return (
     <Box
@@ -216,9 +242,9 @@ export function Plot({
       tabIndex={0}
       role="img"
       aria-label={`${label} Press t to trace the curves with the arrow keys.`}
-      data-view={[view.xMin, view.xMax, view.yMin, view.yMax].join(",")}
+      data-view={viewAttribute(view)}
       onPointerMove={onPointerMove}
-      onPointerLeave={() => !tracing && setTrace(null)}
+      onPointerLeave={onPointerLeave}
       onKeyDown={onKeyDown}
       sx={{
         position: "relative",

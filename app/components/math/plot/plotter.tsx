@@ -162,15 +162,43 @@ export function Plotter({ initial, shared = null, storageKey, height }: PlotterP
   );
   const { playing, toggle } = usePlayingSliders(state.sliders, updateSlider);
 
-  const colors = state.entries.map((_, index) => curveColor(scheme, index));
-  const entries = state.entries.map((entry, index) => ({ ...entry, color: colors[index]! }));
+  const entryCount = state.entries.length;
+  const colors = useMemo(
+    () => Array.from({ length: entryCount }, (_, index) => curveColor(scheme, index)),
+    [entryCount, scheme],
+  );
+  const entries = useMemo(
+    () => state.entries.map((entry, index) => ({ ...entry, color: colors[index]! })),
+    [state.entries, colors],
+  );
+  const problems = useMemo(
+    () => state.entries.map((_, index) => problemOf(outcomes[index])),
+    [state.entries, outcomes],
+  );
+  const currentView = useCallback(() => latestState.current.view, []);
   const setView = useCallback((view: View) => setState((current) => ({ ...current, view })), [setState]);
   const resetView = useCallback(
     () => setState((current) => ({ ...current, view: initial.view })),
     [setState, initial.view],
   );
-  const setEntries = (update: (entries: PlotState["entries"]) => PlotState["entries"]) =>
-    setState((current) => ({ ...current, entries: update(current.entries) }));
+  const setEntries = useCallback(
+    (update: (entries: PlotState["entries"]) => PlotState["entries"]) =>
+      setState((current) => ({ ...current, entries: update(current.entries) })),
+    [setState],
+  );
+  const changeEntry = useCallback(
+    (index: number, text: string) => setEntries((list) => list.map((e, i) => (i === index ? { ...e, text } : e))),
+    [setEntries],
+  );
+  const toggleEntry = useCallback(
+    (index: number) => setEntries((list) => list.map((e, i) => (i === index ? { ...e, visible: !e.visible } : e))),
+    [setEntries],
+  );
+  const removeEntry = useCallback(
+    (index: number) => setEntries((list) => list.filter((_, i) => i !== index)),
+    [setEntries],
+  );
+  const addEntry = useCallback(() => setEntries((list) => [...list, { text: "", visible: true }]), [setEntries]);
 
   return (
     <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "minmax(20rem, 28rem) 1fr" } }}>
@@ -187,13 +215,11 @@ export function Plotter({ initial, shared = null, storageKey, height }: PlotterP
         <EntryList
           entries={state.entries}
           colors={colors}
-          problems={state.entries.map((_, index) => problemOf(outcomes[index]))}
-          onChange={(index, text) => setEntries((list) => list.map((e, i) => (i === index ? { ...e, text } : e)))}
-          onToggle={(index) =>
-            setEntries((list) => list.map((e, i) => (i === index ? { ...e, visible: !e.visible } : e)))
-          }
-          onRemove={(index) => setEntries((list) => list.filter((_, i) => i !== index))}
-          onAdd={() => setEntries((list) => [...list, { text: "", visible: true }])}
+          problems={problems}
+          onChange={changeEntry}
+          onToggle={toggleEntry}
+          onRemove={removeEntry}
+          onAdd={addEntry}
         />
         <SliderList sliders={state.sliders} playing={playing} onChange={updateSlider} onTogglePlay={toggle} />
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
@@ -225,7 +251,7 @@ export function Plotter({ initial, shared = null, storageKey, height }: PlotterP
           onOutcomes={onOutcomes}
           canvasRef={canvas}
         />
-        <PlotFindings entries={entries} outcomes={outcomes} view={state.view} />
+        <PlotFindings entries={entries} outcomes={outcomes} currentView={currentView} />
       </Stack>
     </Box>
   );

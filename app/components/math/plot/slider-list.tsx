@@ -6,7 +6,7 @@ import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { SliderState } from "./plot-state";
 
 interface SliderListProps {
@@ -50,7 +50,7 @@ function BoundField({ label, value, onCommit }: { label: string; value: number; 
 }
 
 /** One slider per free parameter of the plot's entries, each with its range, step and a play button. */
-export function SliderList({ sliders, playing, onChange, onTogglePlay }: SliderListProps) {
+export const SliderList = memo(function SliderList({ sliders, playing, onChange, onTogglePlay }: SliderListProps) {
   // Each returns whether the typed bound was taken; a refused one stays in its field, marked.
   const commitMin = (slider: SliderState, min: number) => {
     if (min >= slider.max) return false;
@@ -106,4 +106,4 @@ export function SliderList({ sliders, playing, onChange, onTogglePlay }: SliderL
       })}
     </Stack>
   );
-}
+});

@@ -6,10 +6,16 @@ import type { View } from "./plot-state";
 export const ZOOM_STEP = 1.25;
 /** Arrow keys move the view by this share of its width or height. */
 export const PAN_STEP = 0.1;
+/** A run of wheel events ends when none has come for this long. */
+const WHEEL_GESTURE_END_MS = 150;
 
 interface InteractionOptions {
-  view: View;
-  onView(view: View): void;
+  /** The view shown now (during a gesture, ahead of the page's state). */
+  view(): View;
+  /** A new view; `moving` while a drag, pinch or run of wheel events goes on. */
+  onView(view: View, moving: boolean): void;
+  /** The drag, pinch or run of wheel events has ended. */
+  onSettle(): void;
   onReset(): void;
   /** False while the keys belong to something else (the keyboard trace). */
   keys: boolean;
@@ -36,7 +42,8 @@ export function usePlotInteraction(target: RefObject<HTMLElement | null>, option
       const box = element.getBoundingClientRect();
       return { x: event.clientX - box.left, y: event.clientY - box.top };
     };
-    const apply = (next: View) => latest.current.onView(next);
+    let wheelTimer: ReturnType<typeof setTimeout> | undefined;
+    const move = (next: View) => latest.current.onView(next, true);
 
     const onPointerDown = (event: PointerEvent) => {
       if (event.button !== 0) return;
@@ -48,9 +55,9 @@ export function usePlotInteraction(target: RefObject<HTMLElement | null>, option
       if (!previous) return;
       const now = local(event);
       const { width, height } = size();
-      const { view } = latest.current;
+      const view = latest.current.view();
       if (pointers.size === 1) {
-        apply(panView(view, now.x - previous.x, now.y - previous.y, width, height));
+        move(panView(view, now.x - previous.x, now.y - previous.y, width, height));
       } else if (pointers.size === 2) {
         const other = [...pointers.entries()].find(([id]) => id !== event.pointerId)?.[1];
         if (other) {
@@ -59,14 +66,14 @@ export function usePlotInteraction(target: RefObject<HTMLElement | null>, option
           if (before > 0 && after > 0) {
             const factor = before / after;
             const mid = { x: (now.x + other.x) / 2, y: (now.y + other.y) / 2 };
-            apply(zoomView(view, factor, factor, mid.x, mid.y, width, height));
+            move(zoomView(view, factor, factor, mid.x, mid.y, width, height));
           }
         }
       }
       pointers.set(event.pointerId, now);
     };
     const onPointerUp = (event: PointerEvent) => {
-      pointers.delete(event.pointerId);
+      if (pointers.delete(event.pointerId) && pointers.size === 0) latest.current.onSettle();
     };
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
@@ -76,12 +83,14 @@ export function usePlotInteraction(target: RefObject<HTMLElement | null>, option
       const factor = Math.pow(ZOOM_STEP, Math.max(-3, Math.min(3, event.deltaY / 100)));
       const fx = event.altKey ? 1 : factor;
       const fy = event.shiftKey ? 1 : factor;
-      apply(zoomView(latest.current.view, fx, fy, at.x, at.y, width, height));
+      move(zoomView(latest.current.view(), fx, fy, at.x, at.y, width, height));
+      clearTimeout(wheelTimer);
+      wheelTimer = setTimeout(() => latest.current.onSettle(), WHEEL_GESTURE_END_MS);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || !latest.current.keys) return;
       const { width, height } = size();
-      const { view } = latest.current;
+      const view = latest.current.view();
       const zoom = (fx: number, fy: number) => zoomView(view, fx, fy, width / 2, height / 2, width, height);
       const pan = (dx: number, dy: number) =>
         panView(view, dx * width * PAN_STEP, dy * height * PAN_STEP, width, height);
@@ -106,7 +115,7 @@ export function usePlotInteraction(target: RefObject<HTMLElement | null>, option
       const action = next[event.key];
       if (!action) return;
       event.preventDefault();
-      apply(action());
+      latest.current.onView(action(), false);
     };
 
     element.addEventListener("pointerdown", onPointerDown);
@@ -117,6 +126,7 @@ export function usePlotInteraction(target: RefObject<HTMLElement | null>, option
     element.addEventListener("wheel", onWheel, { passive: false });
     element.addEventListener("keydown", onKeyDown);
     return () => {
+      clearTimeout(wheelTimer);
       element.removeEventListener("pointerdown", onPointerDown);
       element.removeEventListener("pointermove", onPointerMove);
       element.removeEventListener("pointerup", onPointerUp);
