@@ -187,6 +187,46 @@ export interface SectionProgressTable {
   read_at: string;
 }
 
+/** One setting of /admin/application: its value is JSON, validated by app/models/app-settings.server.ts. */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export type QuizMode = "chapter" | "practice";
+
+export interface QuizAttemptsTable {
+  id: string;
+  user_id: string;
+  mode: QuizMode;
+  /** The chapter of a chapter quiz; null for practice. */
+  chapter_slug: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** One question of an attempt: (template, seed, difficulty) makes it again, key included, on the server only. */
+export interface QuizItemsTable {
+  id: string;
+  attempt_id: string;
+  position: number;
+  template_id: string;
+  skill_id: string;
+  seed: number;
+  difficulty: number;
+  hints_used: number;
+  /** JSON array: the answer given to each part. */
+  answers: string | null;
+  /** JSON array of booleans: each part's verdict. */
+  part_results: string | null;
+  /** 1 when every part was right, 0 otherwise; null until answered. */
+  correct: number | null;
+  time_ms: number | null;
+  answered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -202,4 +242,7 @@ export interface Database {
   sections: SectionsTable;
   section_revisions: SectionRevisionsTable;
   section_progress: SectionProgressTable;
+  app_settings: AppSettingsTable;
+  quiz_attempts: QuizAttemptsTable;
+  quiz_items: QuizItemsTable;
 }

@@ -4,6 +4,7 @@ import * as emailTokens from "./0002_email_tokens";
 import * as accounts from "./0003_accounts";
 import * as identityPerProvider from "./0004_identity_per_provider";
 import * as content from "./0005_content";
+import * as quizzes from "./0006_quizzes";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003_accounts": accounts,
   "0004_identity_per_provider": identityPerProvider,
   "0005_content": content,
+  "0006_quizzes": quizzes,
 };

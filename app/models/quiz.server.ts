@@ -1,0 +1,282 @@
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import type { Database, QuizMode } from "../../database/schema";
+import type { AnswerRecord } from "../../core/quiz/mastery";
+import type { Difficulty } from "../../core/quiz/question";
+import { isoNow } from "../utils/time";
+
+/** A question as stored: enough to make it again, never its answer key. */
+export interface ItemPlan {
+  templateId: string;
+  skillId: string;
+  seed: number;
+  difficulty: Difficulty;
+}
+
+export interface QuizItem extends ItemPlan {
+  id: string;
+  position: number;
+  hintsUsed: number;
+  answers: string[] | null;
+  partResults: boolean[] | null;
+  correct: boolean | null;
+  timeMs: number | null;
+  answeredAt: string | null;
+}
+
+export interface QuizAttempt {
+  id: string;
+  userId: string;
+  mode: QuizMode;
+  chapterSlug: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  items: QuizItem[];
+}
+
+export type StartOutcome = { ok: true; attempt: QuizAttempt } | { ok: false; reason: "daily-limit"; used: number };
+
+/** The start of the UTC day holding `now`: the daily limit renews at midnight UTC. */
+export function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export async function attemptsStartedSince(db: Kysely<Database>, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom("quiz_attempts")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("started_at", ">=", since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Starts an attempt with its questions, unless `dailyLimit` attempts were already started today.
+ * The count and the insert run in one transaction that first writes the user's row: that write
+ * locks the row on PostgreSQL (SQLite serialises writers anyway), so two tabs cannot both take
+ * the last attempt of the day.
+ */
+export async function startAttempt(
+  db: Kysely<Database>,
+  input: {
+    userId: string;
+    mode: QuizMode;
+    chapterSlug: string | null;
+    items: readonly ItemPlan[];
+    dailyLimit: number | null;
+  },
+  now: Date = new Date(),
+): Promise<StartOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", input.userId)
+      .execute();
+    if (input.dailyLimit !== null) {
+      const used = await attemptsStartedSince(trx, input.userId, startOfUtcDay(now));
+      if (used >= input.dailyLimit) return { ok: false, reason: "daily-limit", used } as const;
+    }
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto("quiz_attempts")
+      .values({
+        id,
+        user_id: input.userId,
+        mode: input.mode,
+        chapter_slug: input.chapterSlug,
+        started_at: isoNow(now),
+        finished_at: null,
+      })
+      .execute();
+    if (input.items.length > 0) {
+      await trx
+        .insertInto("quiz_items")
+        .values(
+          input.items.map((item, position) => ({
+            id: crypto.randomUUID(),
+            attempt_id: id,
+            position,
+            template_id: item.templateId,
+            skill_id: item.skillId,
+            seed: item.seed,
+            difficulty: item.difficulty,
+            hints_used: 0,
+            answers: null,
+            part_results: null,
+            correct: null,
+            time_ms: null,
+            answered_at: null,
+          })),
+        )
+        .execute();
+    }
+    return { ok: true, attempt: (await readAttempt(trx, id))! } as const;
+  });
+}
+
+/** The attempt if it is this user's: nobody else's attempt can be read or answered. */
+export async function attemptOfUser(
+  db: Kysely<Database>,
+  attemptId: string,
+  userId: string,
+): Promise<QuizAttempt | null> {
+  const attempt = await readAttempt(db, attemptId);
+  return attempt && attempt.userId === userId ? attempt : null;
+}
+
+/**
+ * Records one more hint used on an unanswered item, up to `hintCount`; returns how many hints the
+ * item has used now, or null when the item is answered (hints end with the answer).
+ */
+export async function recordHint(db: Kysely<Database>, itemId: string, hintCount: number): Promise<number | null> {
+  const updated = await db
+    .updateTable("quiz_items")
+    .set((eb) => ({ hints_used: eb("hints_used", "+", 1) }))
+    .where("id", "=", itemId)
+    .where("answered_at", "is", null)
+    .where("hints_used", "<", hintCount)
+    .executeTakeFirst();
+  const row = await db
+    .selectFrom("quiz_items")
+    .select(["hints_used", "answered_at"])
+    .where("id", "=", itemId)
+    .executeTakeFirst();
+  if (!row || (row.answered_at !== null && Number(updated.numUpdatedRows) === 0)) return null;
+  return row.hints_used;
+}
+
+/** Stores the answer to an item once: a second answer to the same item changes nothing and returns false. */
+export async function recordAnswer(
+  db: Kysely<Database>,
+  input: { itemId: string; answers: readonly string[]; partResults: readonly boolean[]; timeMs: number },
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("quiz_items")
+    .set({
+      answers: JSON.stringify(input.answers),
+      part_results: JSON.stringify(input.partResults),
+      correct: input.partResults.every(Boolean) ? 1 : 0,
+      time_ms: Math.max(0, Math.round(input.timeMs)),
+      answered_at: isoNow(now),
+    })
+    .where("id", "=", input.itemId)
+    .where("answered_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function finishAttempt(db: Kysely<Database>, attemptId: string, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable("quiz_attempts")
+    .set({ finished_at: isoNow(now) })
+    .where("id", "=", attemptId)
+    .where("finished_at", "is", null)
+    .execute();
+}
+
+/** Every answered item of the user, oldest first: the input of mastery and review. */
+export async function answerHistory(db: Kysely<Database>, userId: string): Promise<AnswerRecord[]> {
+  const rows = await db
+    .selectFrom("quiz_items")
+    .innerJoin("quiz_attempts", "quiz_attempts.id", "quiz_items.attempt_id")
+    .select(["quiz_items.skill_id", "quiz_items.correct", "quiz_items.hints_used", "quiz_items.answered_at"])
+    .where("quiz_attempts.user_id", "=", userId)
+    .where("quiz_items.answered_at", "is not", null)
+    .orderBy("quiz_items.answered_at")
+    .execute();
+  return rows.map((row) => ({
+    skillId: row.skill_id,
+    correct: Number(row.correct) === 1,
+    hintsUsed: row.hints_used,
+    answeredAt: row.answered_at!,
+  }));
+}
+
+export interface TemplateStatistics {
+  templateId: string;
+  answered: number;
+  /** Share answered right, 0 to 1. */
+  correctRate: number;
+  averageTimeMs: number;
+  /** Share answered with at least one hint. */
+  hintRate: number;
+}
+
+/** How each template fares, over every learner's answers. */
+export async function templateStatistics(db: Kysely<Database>): Promise<TemplateStatistics[]> {
+  const rows = await db
+    .selectFrom("quiz_items")
+    .select((eb) => [
+      "template_id",
+      eb.fn.countAll<string | number>().as("answered"),
+      eb.fn.sum<string | number>("correct").as("correct"),
+      eb.fn.avg<string | number>("time_ms").as("average_time"),
+      eb.fn.sum<string | number>(eb.case().when("hints_used", ">", 0).then(1).else(0).end()).as("hinted"),
+    ])
+    .where("answered_at", "is not", null)
+    .groupBy("template_id")
+    .orderBy("template_id")
+    .execute();
+  return rows.map((row) => {
+    const answered = Number(row.answered);
+    return {
+      templateId: row.template_id,
+      answered,
+      correctRate: Number(row.correct) / answered,
+      averageTimeMs: Number(row.average_time),
+      hintRate: Number(row.hinted) / answered,
+    };
+  });
+}
+
+const jsonStrings = z.array(z.string());
+const jsonBooleans = z.array(z.boolean());
+
+function parseJson<T>(text: string | null, schema: z.ZodType<T>): T | null {
+  if (text === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readAttempt(
+  db: Kysely<Database> | Transaction<Database>,
+  attemptId: string,
+): Promise<QuizAttempt | null> {
+  const attempt = await db.selectFrom("quiz_attempts").selectAll().where("id", "=", attemptId).executeTakeFirst();
+  if (!attempt) return null;
+  const items = await db
+    .selectFrom("quiz_items")
+    .selectAll()
+    .where("attempt_id", "=", attemptId)
+    .orderBy("position")
+    .execute();
+  return {
+    id: attempt.id,
+    userId: attempt.user_id,
+    mode: attempt.mode,
+    chapterSlug: attempt.chapter_slug,
+    startedAt: attempt.started_at,
+    finishedAt: attempt.finished_at,
+    items: items.map((row) => ({
+      id: row.id,
+      position: row.position,
+      templateId: row.template_id,
+      skillId: row.skill_id,
+      seed: row.seed,
+      difficulty: row.difficulty as Difficulty,
+      hintsUsed: row.hints_used,
+      answers: parseJson(row.answers, jsonStrings),
+      partResults: parseJson(row.part_results, jsonBooleans),
+      correct: row.correct === null ? null : Number(row.correct) === 1,
+      timeMs: row.time_ms,
+      answeredAt: row.answered_at,
+    })),
+  };
+}
