@@ -42,21 +42,9 @@ export const upcomingPages: UpcomingPage[] = [
     access: "public",
   },
   {
-    path: "tests/quiz_test",
-    title: "Sample quiz",
-    purpose: "Try a short quiz without an account to see how questions are asked and graded.",
-    access: "public",
-  },
-  {
     path: "tests/mychart",
     title: "Usage charts",
     purpose: "Charts of how the site is used: visits, tools and quiz answers over time.",
-    access: "admin",
-  },
-  {
-    path: "tests/quiz",
-    title: "Quiz preview",
-    purpose: "Preview a quiz exactly as learners will see it, for authors.",
     access: "admin",
   },
   {
@@ -72,27 +60,9 @@ export const upcomingPages: UpcomingPage[] = [
     access: "admin",
   },
   {
-    path: "tests/testm",
-    title: "Maths input",
-    purpose: "Type maths, see it as LaTeX and get its value.",
-    access: "admin",
-  },
-  {
     path: "tests/unique-id",
     title: "Identifier generator",
     purpose: "Generate unique identifiers for content and tests.",
-    access: "admin",
-  },
-  {
-    path: "tests/validator",
-    title: "Answer validator",
-    purpose: "Compare an expected and a given answer and see the verdict explained.",
-    access: "admin",
-  },
-  {
-    path: "tests/validator2",
-    title: "Answer validator, batch",
-    purpose: "Check many expected and given answers at once, each verdict explained.",
     access: "admin",
   },
   // Administration.
@@ -110,21 +80,9 @@ export const upcomingPages: UpcomingPage[] = [
     access: "admin",
   },
   {
-    path: "admin/generate",
-    title: "Generate questions",
-    purpose: "Generate quiz questions and problem sets from templates.",
-    access: "admin",
-  },
-  {
     path: "admin/sendNotification",
     title: "Send a notification",
     purpose: "Send a web push to everyone or a segment, with a test send and a delivery report.",
-    access: "admin",
-  },
-  {
-    path: "admin/application",
-    title: "Settings",
-    purpose: "Prices, free chapters, feature flags and the maintenance banner.",
     access: "admin",
   },
   { path: "admin/todo", title: "Todo", purpose: "The team's todo list.", access: "admin" },

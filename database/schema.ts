@@ -195,14 +195,27 @@ export interface AppSettingsTable {
   updated_at: string;
 }
 
-export type QuizMode = "chapter" | "practice";
+export type QuizMode = "chapter" | "practice" | "set";
+
+/** Questions an admin generated and published: a quiz learners take, or a problem set to print. */
+export interface QuizSetsTable {
+  id: string;
+  title: string;
+  kind: "quiz" | "problem-set";
+  /** JSON array of { templateId, skillId, seed, difficulty }. */
+  items: string;
+  created_by: string | null;
+  created_at: string;
+}
 
 export interface QuizAttemptsTable {
   id: string;
   user_id: string;
   mode: QuizMode;
-  /** The chapter of a chapter quiz; null for practice. */
+  /** The chapter of a chapter quiz; null otherwise. */
   chapter_slug: string | null;
+  /** The published set a "set" attempt takes; null otherwise. */
+  set_id: string | null;
   started_at: string;
   finished_at: string | null;
 }
@@ -243,6 +256,7 @@ export interface Database {
   section_revisions: SectionRevisionsTable;
   section_progress: SectionProgressTable;
   app_settings: AppSettingsTable;
+  quiz_sets: QuizSetsTable;
   quiz_attempts: QuizAttemptsTable;
   quiz_items: QuizItemsTable;
 }

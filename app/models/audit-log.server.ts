@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   "account.disable",
   "account.enable",
   "sessions.revoke",
+  "settings.update",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -29,6 +29,7 @@ export interface QuizAttempt {
   userId: string;
   mode: QuizMode;
   chapterSlug: string | null;
+  setId: string | null;
   startedAt: string;
   finishedAt: string | null;
   items: QuizItem[];
@@ -63,6 +64,8 @@ export async function startAttempt(
     userId: string;
     mode: QuizMode;
     chapterSlug: string | null;
+    /** The published set a "set" attempt takes. */
+    setId?: string | null;
     items: readonly ItemPlan[];
     dailyLimit: number | null;
   },
@@ -86,6 +89,7 @@ export async function startAttempt(
         user_id: input.userId,
         mode: input.mode,
         chapter_slug: input.chapterSlug,
+        set_id: input.setId ?? null,
         started_at: isoNow(now),
         finished_at: null,
       })
@@ -262,6 +266,7 @@ async function readAttempt(
     userId: attempt.user_id,
     mode: attempt.mode,
     chapterSlug: attempt.chapter_slug,
+    setId: attempt.set_id,
     startedAt: attempt.started_at,
     finishedAt: attempt.finished_at,
     items: items.map((row) => ({

@@ -89,6 +89,10 @@ const routes: [string, Rule][] = [
   ["/admin/mailbox", "requiresAdmin"],
   ["/admin/adminUser/audit", "requiresAdmin"],
   ...chapterPages.map((path): [string, Rule] => [path, "requiresAuth"]),
+  // Not in SPEC.md: the quiz pages of issue 7 (docs/decisions/0009-quizzes.md); a premium chapter's quiz page
+  // opens for every learner and says what premium gives.
+  ...chapterPages.map((path): [string, Rule] => [`${path}/quiz`, "requiresAuth"]),
+  ["/practice", "requiresAuth"],
   ...adminPages.map((path): [string, Rule] => [path, "requiresAdmin"]),
   ...adminLabs.map((path): [string, Rule] => [path, "requiresAdmin"]),
 ];

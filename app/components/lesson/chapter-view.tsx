@@ -9,6 +9,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Link, useFetcher } from "react-router";
+import { MasteryList, type MasteryEntry } from "../quiz/mastery-list";
 import type { LessonBlock, LessonHeading } from "../../markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
 
@@ -30,6 +31,8 @@ interface ChapterLink {
 export interface ChapterViewProps {
   chapter: { slug: string; title: string; summary: string; published: boolean; position: number | null; total: number };
   locked: boolean;
+  /** The chapter's quiz skills with the reader's mastery; empty for a chapter without a quiz. */
+  quizSkills: readonly MasteryEntry[];
   sections: ChapterSectionView[];
   lockedTitles: string[];
   previous: ChapterLink | null;
@@ -153,8 +156,27 @@ function ChapterNavigation({ previous, next }: Pick<ChapterViewProps, "previous"
   );
 }
 
+/** The chapter's quiz at its end: what the reader masters so far, and the way in. */
+function ChapterQuizCall({ slug, skills }: { slug: string; skills: readonly MasteryEntry[] }) {
+  return (
+    <Box component="section" aria-labelledby="chapter-quiz-heading" sx={{ mt: 6, displayPrint: "none" }}>
+      <Typography id="chapter-quiz-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+        Chapter quiz
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        Check what you have learnt with fresh questions on the chapter&rsquo;s skills, each followed by a worked
+        solution.
+      </Typography>
+      <MasteryList skills={skills} />
+      <Button component={Link} to={`/chapter/${slug}/quiz`} variant="contained" sx={{ mt: 2 }}>
+        Take the chapter quiz
+      </Button>
+    </Box>
+  );
+}
+
 /** A chapter page: contents, the sections the reader may read, progress, and the way on. */
-export function ChapterView({ chapter, locked, sections, lockedTitles, previous, next }: ChapterViewProps) {
+export function ChapterView({ chapter, locked, quizSkills, sections, lockedTitles, previous, next }: ChapterViewProps) {
   const readCount = sections.filter((section) => section.read).length;
   return (
     <Container component="main" id="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
@@ -220,6 +242,7 @@ export function ChapterView({ chapter, locked, sections, lockedTitles, previous,
             </Box>
           ))}
           {locked && <PremiumCall lockedTitles={lockedTitles} />}
+          {!locked && quizSkills.length > 0 && <ChapterQuizCall slug={chapter.slug} skills={quizSkills} />}
           <ChapterNavigation previous={previous} next={next} />
         </Box>
       </Box>

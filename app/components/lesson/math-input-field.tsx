@@ -3,13 +3,14 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
+import { loadMathLive } from "../math/load-mathlive.client";
 
 type MathfieldLike = HTMLElement & { value: string };
 
 /**
  * A maths input field (MathLive's <math-field>): type maths as you would write
  * it and insert its LaTeX into the text. MathLive is a browser-only module, so
- * it is loaded after hydration; its fonts are KaTeX's, served by us.
+ * it is loaded after hydration (../math/load-mathlive.client.ts).
  */
 export function MathInputField({ insert }: { insert: (before: string, after?: string) => void }) {
   const host = useRef<HTMLDivElement>(null);
@@ -18,11 +19,9 @@ export function MathInputField({ insert }: { insert: (before: string, after?: st
 
   useEffect(() => {
     let cancelled = false;
-    import("mathlive")
+    loadMathLive()
       .then(({ MathfieldElement }) => {
         if (cancelled || !host.current) return;
-        MathfieldElement.fontsDirectory = null;
-        MathfieldElement.soundsDirectory = null;
         const element = new MathfieldElement();
         element.setAttribute("aria-label", "Maths input");
         element.style.width = "100%";

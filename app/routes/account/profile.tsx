@@ -12,6 +12,9 @@ import { PreferencesSection } from "../../components/account/preferences-section
 import { ProfileSection } from "../../components/account/profile-section";
 import { ReadingProgress } from "../../components/account/reading-progress";
 import { progressByChapter } from "../../models/reading-progress.server";
+import { skillsOfChapter } from "../../../core/quiz/skills";
+import { QuizMastery } from "../../components/quiz/quiz-mastery";
+import { learnerMastery } from "../../utils/quiz-start.server";
 import { SessionsSection } from "../../components/account/sessions-section";
 import { Page } from "../../components/page";
 import { listUserSessions } from "../../models/session.server";
@@ -53,10 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [sessions, methods, progress] = await Promise.all([
+  const [sessions, methods, progress, { masteries }] = await Promise.all([
     listUserSessions(db, user.id),
     findSignInMethods(db, user.id),
     progressByChapter(db, user.id),
+    learnerMastery(db, user.id),
   ]);
   const [identities, passkeys] = await Promise.all([
     identitiesSection(db, user.id, methods, new URL(request.url)),
@@ -85,6 +89,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     identities,
     passkeys,
     progress: progress.map(({ slug, title, read, total }) => ({ slug, title, read, total })),
+    // Skills the learner has answered questions on, grouped under their chapters.
+    mastery: progress
+      .map(({ slug, title }) => ({
+        slug,
+        title,
+        skills: skillsOfChapter(slug).flatMap((skill) => {
+          const mastery = masteries.find((m) => m.skillId === skill.id);
+          return mastery && mastery.level !== "new" ? [{ ...mastery, title: skill.title }] : [];
+        }),
+      }))
+      .filter((chapter) => chapter.skills.length > 0),
+    now: new Date().toISOString(),
     sessions: sessions.map((session) => ({
       id: session.id,
       device: deviceLabel(session.userAgent),
@@ -102,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { account, preferences, identities, passkeys, sessions, progress } = loaderData;
+  const { account, preferences, identities, passkeys, sessions, progress, mastery, now } = loaderData;
   return (
     <Page title="Your profile" lead={`Signed in as ${account.label}`}>
       <Stack spacing={3}>
@@ -141,6 +157,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
         <ProfileSection id="progress" title="Learning progress">
           <ReadingProgress chapters={progress} />
+          <QuizMastery chapters={mastery} now={now} />
         </ProfileSection>
 
         <DetailsSection

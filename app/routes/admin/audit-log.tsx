@@ -35,6 +35,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "account.disable": "Account disabled",
   "account.enable": "Account enabled",
   "sessions.revoke": "Sessions ended",
+  "settings.update": "Setting changed",
 };
 
 interface AuditQuery {
@@ -113,6 +114,8 @@ function describe(entry: { action: AuditAction; target: string; details: AuditEn
       return `Enabled ${target} again`;
     case "sessions.revoke":
       return `Ended ${ended ?? "the sessions"} of ${target}`;
+    case "settings.update":
+      return `Changed the setting “${String(entry.details?.setting)}” from ${String(entry.details?.from)} to ${String(entry.details?.to)}`;
   }
 }
 

@@ -8,6 +8,8 @@ import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { entitlementsFor } from "../../utils/entitlements";
 import { renderSectionRevision } from "../../utils/lesson-render.server";
+import { learnerMastery } from "../../utils/quiz-start.server";
+import { skillsOfChapter } from "../../../core/quiz/skills";
 import type { Route } from "./+types/chapter";
 
 function chapterSlug(request: Request): { slug: string; pathname: string } {
@@ -37,7 +39,11 @@ async function readableChapter(request: Request, context: Route.LoaderArgs["cont
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, db, chapter, sections, locked, readable } = await readableChapter(request, context);
-  const [course, read] = await Promise.all([listPublishedChapters(db), readSectionIds(db, user.id, chapter.id)]);
+  const [course, read, { masteries }] = await Promise.all([
+    listPublishedChapters(db),
+    readSectionIds(db, user.id, chapter.id),
+    learnerMastery(db, user.id),
+  ]);
   const index = course.findIndex((entry) => entry.id === chapter.id);
   const neighbour = (at: number) => {
     const entry = course[at];
@@ -54,6 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total: course.length,
     },
     locked,
+    quizSkills: skillsOfChapter(chapter.slug).map((skill) => ({
+      ...masteries.find((m) => m.skillId === skill.id)!,
+      title: skill.title,
+    })),
     sections: readable.map((section) => {
       const rendered = renderSectionRevision(section);
       return {

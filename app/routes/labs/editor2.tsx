@@ -1,12 +1,11 @@
-import mathliveFonts from "mathlive/fonts.css?url";
 import { FormulaPalette } from "../../components/lesson/formula-palette";
 import { MathInputField } from "../../components/lesson/math-input-field";
 import { Scratchpad } from "../../components/lesson/scratchpad";
-import { katexStylesheet } from "../../components/math/katex-stylesheet";
+import { mathInputStylesheets } from "../../components/math/math-stylesheets";
 import { Page } from "../../components/page";
 import type { Route } from "./+types/editor2";
 
-export const links: Route.LinksFunction = () => [...katexStylesheet(), { rel: "stylesheet", href: mathliveFonts }];
+export const links: Route.LinksFunction = mathInputStylesheets;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Formula scratchpad with palette · Numberlab" },

@@ -1,0 +1,77 @@
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormGroup from "@mui/material/FormGroup";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import { MathAnswerField } from "./math-answer-field";
+import type { PartView } from "./quiz-view";
+
+/** What a typed answer of each kind looks like, under the field. */
+const FORMAT_HELP: Record<Exclude<PartView["kind"], "choice">, string> = {
+  integer: "A whole number, such as 42 or −7.",
+  fraction: "A fraction such as 3/4, or a decimal such as 0.75.",
+  decimal: "A decimal number such as 0.125, or a fraction.",
+  expression: "An expression, such as 2(x + 1) or x^2 − 1.",
+  congruence: "A congruence such as x ≡ 3 (mod 7), written x = 3 mod 7 if you like.",
+};
+
+/** Maximum length of a typed answer; the server refuses longer ones too. */
+export const ANSWER_MAX_LENGTH = 2000;
+
+interface AnswerFieldProps {
+  part: PartView;
+  /** The form field's name: `part-<index>`. */
+  name: string;
+  label: string;
+  disabled: boolean;
+  /** The answer given, once answered. */
+  given?: string;
+}
+
+/** The input for one part: options to choose from, or a field to type the answer in. */
+export function AnswerField({ part, name, label, disabled, given }: AnswerFieldProps) {
+  if (part.kind === "choice") {
+    const chosen = new Set((given ?? "").split(",").filter((value) => value !== ""));
+    const options = (part.optionsHtml ?? []).map((html, index) => ({
+      value: String(index),
+      label: <span dangerouslySetInnerHTML={{ __html: html }} />,
+    }));
+    if (part.multiple) {
+      return (
+        <FormGroup aria-label={`${label} (choose every correct option)`}>
+          {options.map((option) => (
+            <FormControlLabel
+              key={option.value}
+              control={<Checkbox name={name} value={option.value} defaultChecked={chosen.has(option.value)} />}
+              label={option.label}
+              disabled={disabled}
+            />
+          ))}
+        </FormGroup>
+      );
+    }
+    return (
+      <RadioGroup name={name} aria-label={`${label} (choose one option)`} defaultValue={given ?? ""}>
+        {options.map((option) => (
+          <FormControlLabel
+            key={option.value}
+            value={option.value}
+            control={<Radio />}
+            label={option.label}
+            disabled={disabled}
+          />
+        ))}
+      </RadioGroup>
+    );
+  }
+  return (
+    <MathAnswerField
+      name={name}
+      label={label}
+      given={given}
+      disabled={disabled}
+      helperText={FORMAT_HELP[part.kind]}
+      maxLength={ANSWER_MAX_LENGTH}
+    />
+  );
+}

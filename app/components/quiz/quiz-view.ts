@@ -1,0 +1,31 @@
+import type { AnswerKind } from "../../../core/quiz/question";
+
+/** A question as the page gets it from the server (app/utils/quiz.server.ts): HTML, never its answer key. */
+export interface PartView {
+  promptHtml: string;
+  kind: AnswerKind;
+  /** For choices: each option as inline HTML. */
+  optionsHtml?: string[];
+  multiple?: boolean;
+  variables?: readonly string[];
+}
+
+export interface ItemResult {
+  correct: boolean;
+  answers: string[];
+  parts: { correct: boolean; feedback: string }[];
+  solutionHtml: string;
+}
+
+export interface ItemView {
+  id: string;
+  position: number;
+  skillTitle: string;
+  promptHtml: string;
+  parts: PartView[];
+  hintCount: number;
+  /** The hints asked for so far. */
+  hintsHtml: string[];
+  /** Null until answered: the key and solution stay on the server until then. */
+  result: ItemResult | null;
+}

@@ -1,0 +1,101 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { data } from "react-router";
+import { z } from "zod";
+import { describeKey } from "../../../core/quiz/describe-key";
+import { Page } from "../../components/page";
+import { findQuizSet } from "../../models/quiz-set.server";
+import { getDatabase } from "../../utils/db.server";
+import { itemView, questionOf } from "../../utils/quiz.server";
+import { quizBlockHtml } from "../../utils/quiz-text.server";
+export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+import type { Route } from "./+types/problem-set";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = z.uuid().safeParse(params.setId);
+  const set = id.success ? await findQuizSet(getDatabase().db, id.data) : null;
+  if (!set) throw data({ message: `Page not found: /admin/generate/${params.setId}` }, { status: 404 });
+  return {
+    title: set.title,
+    questions: set.items.map((item, position) => {
+      const question = questionOf(item);
+      const view = itemView(
+        {
+          ...item,
+          id: `${set.id}-${position}`,
+          position,
+          hintsUsed: 0,
+          answers: null,
+          partResults: null,
+          correct: null,
+          timeMs: null,
+          answeredAt: null,
+        },
+        question,
+      );
+      return {
+        promptHtml: view.promptHtml,
+        parts: view.parts,
+        keys: question.parts.map((part) => describeKey(part.key)),
+        solutionHtml: quizBlockHtml(question.solution),
+      };
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.title ?? "Problem set"} · Numberlab` },
+];
+
+const letter = (index: number) => String.fromCharCode(97 + index);
+
+/** A problem set laid out for paper: the questions, then on a new page the answers and worked solutions. */
+export default function ProblemSet({ loaderData }: Route.ComponentProps) {
+  const { title, questions } = loaderData;
+  return (
+    <Page title={title} lead={`${questions.length} questions; answers and worked solutions follow on a new page.`}>
+      <Button variant="outlined" onClick={() => window.print()} sx={{ mb: 3, displayPrint: "none" }}>
+        Print
+      </Button>
+      <Box component="ol" sx={{ pl: 3 }}>
+        {questions.map((question, index) => (
+          <Box component="li" key={index} sx={{ mb: 3, breakInside: "avoid" }}>
+            <Box className="quiz-text" dangerouslySetInnerHTML={{ __html: question.promptHtml }} />
+            {question.parts.map((part, partIndex) => (
+              <Box key={partIndex} sx={{ ml: 2 }}>
+                {question.parts.length > 1 && <strong>({letter(partIndex)}) </strong>}
+                <span dangerouslySetInnerHTML={{ __html: part.promptHtml }} />
+                {part.optionsHtml && (
+                  <Box component="ol" type="A" sx={{ my: 0.5 }}>
+                    {part.optionsHtml.map((option, optionIndex) => (
+                      <li key={optionIndex} dangerouslySetInnerHTML={{ __html: option }} />
+                    ))}
+                  </Box>
+                )}
+              </Box>
+            ))}
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ breakBefore: "page" }}>
+        <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+          Answers and worked solutions
+        </Typography>
+        <Box component="ol" sx={{ pl: 3 }}>
+          {questions.map((question, index) => (
+            <Box component="li" key={index} sx={{ mb: 2, breakInside: "avoid" }}>
+              <Typography>
+                <strong>Answer:</strong>{" "}
+                {question.keys
+                  .map((key, partIndex) => (question.keys.length > 1 ? `(${letter(partIndex)}) ${key}` : key))
+                  .join("; ")}
+              </Typography>
+              <Box className="quiz-text" dangerouslySetInnerHTML={{ __html: question.solutionHtml }} />
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    </Page>
+  );
+}

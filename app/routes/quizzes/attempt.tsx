@@ -1,0 +1,161 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { ANSWER_MAX_LENGTH } from "../../components/quiz/answer-field";
+import { QuestionCard } from "../../components/quiz/question-card";
+import { Page } from "../../components/page";
+import { createContactMessage } from "../../models/contact-message.server";
+import { attemptOfUser, finishAttempt, recordAnswer, recordHint, type QuizAttempt } from "../../models/quiz.server";
+import { requireUser } from "../../utils/access.server";
+import { CONTACT_LIMITS } from "../../utils/contact-limits";
+import { getDatabase } from "../../utils/db.server";
+import { formValues } from "../../utils/form.server";
+import { gradeParts, itemView, questionOf } from "../../utils/quiz.server";
+export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
+import type { Route } from "./+types/attempt";
+
+/** The attempt at this URL if it is the signed-in user's; anyone else gets the same 404 as for no attempt. */
+async function ownAttempt(params: { attemptId: string }, context: Route.LoaderArgs["context"]) {
+  const user = requireUser(context);
+  const { db } = getDatabase();
+  const attemptId = z.uuid().safeParse(params.attemptId);
+  const attempt = attemptId.success ? await attemptOfUser(db, attemptId.data, user.id) : null;
+  if (!attempt) throw data({ message: `Page not found: /quiz/${params.attemptId}` }, { status: 404 });
+  return { user, db, attempt };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { attempt } = await ownAttempt(params, context);
+  if (attempt.finishedAt) throw redirect(`/quiz/${attempt.id}/results`);
+  return {
+    attemptId: attempt.id,
+    title: attemptTitle(attempt),
+    items: attempt.items.map((item) => itemView(item)),
+  };
+}
+
+export function attemptTitle(attempt: Pick<QuizAttempt, "mode" | "chapterSlug">): string {
+  return { chapter: "Chapter quiz", practice: "Practice", set: "Quiz" }[attempt.mode];
+}
+
+const itemField = z.uuid({ error: "That question is not part of this quiz." });
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("hint"), itemId: itemField }),
+  z.object({ intent: z.literal("answer"), itemId: itemField }),
+  z.object({
+    intent: z.literal("report"),
+    itemId: itemField,
+    message: z
+      .string({ error: "Describe the problem in words." })
+      .trim()
+      .min(CONTACT_LIMITS.messageMin, `Describe the problem in at least ${CONTACT_LIMITS.messageMin} characters.`)
+      .max(CONTACT_LIMITS.message, `Keep the report under ${CONTACT_LIMITS.message} characters.`),
+  }),
+  z.object({ intent: z.literal("finish") }),
+]);
+
+/** A part's answer from the form: typed text, or the chosen options' indices ("0,2"). */
+function givenAnswer(value: unknown): string | null {
+  if (value === undefined) return "";
+  if (typeof value === "string") return value.length <= ANSWER_MAX_LENGTH ? value : null;
+  if (Array.isArray(value) && value.every((entry) => typeof entry === "string" && /^\d{1,2}$/.test(entry))) {
+    return value.join(",");
+  }
+  return null;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, db, attempt } = await ownAttempt(params, context);
+  const values = formValues(await request.formData());
+  const parsed = actionSchema.safeParse(values);
+  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const input = parsed.data;
+  if (input.intent === "finish") {
+    await finishAttempt(db, attempt.id);
+    throw redirect(`/quiz/${attempt.id}/results`);
+  }
+  const item = attempt.items.find((entry) => entry.id === input.itemId);
+  if (!item) return data({ error: "That question is not part of this quiz." }, { status: 400 });
+  const question = questionOf(item);
+
+  if (input.intent === "report") {
+    await createContactMessage(db, {
+      name: user.displayName ?? user.email,
+      email: user.email,
+      subject: `Question report: ${item.templateId}, seed ${item.seed}, difficulty ${item.difficulty}`,
+      message: input.message,
+      userId: user.id,
+    });
+    return { reported: true };
+  }
+  if (attempt.finishedAt) return data({ error: "This quiz is over: its answers are final." }, { status: 409 });
+
+  if (input.intent === "hint") {
+    const used = await recordHint(db, item.id, question.hints.length);
+    if (used === null) return data({ error: "The question is answered: hints are over." }, { status: 409 });
+    return {};
+  }
+
+  const answers: string[] = [];
+  for (let index = 0; index < question.parts.length; index++) {
+    const given = givenAnswer(values[`part-${index}`]);
+    if (given === null) {
+      return data({ error: `The answer to part ${index + 1} is too long or not a single answer.` }, { status: 400 });
+    }
+    answers.push(given);
+  }
+  if (answers.every((answer) => answer.trim() === "")) {
+    return data({ error: "Give an answer before checking it." }, { status: 400 });
+  }
+  const verdicts = gradeParts(question, answers);
+  // Time on a question runs from the previous answer (or the start) to this one.
+  const since = [attempt.startedAt, ...attempt.items.flatMap((entry) => (entry.answeredAt ? [entry.answeredAt] : []))]
+    .sort()
+    .at(-1)!;
+  const recorded = await recordAnswer(db, {
+    itemId: item.id,
+    answers,
+    partResults: verdicts.map((verdict) => verdict.correct),
+    timeMs: Date.now() - Date.parse(since),
+  });
+  if (!recorded)
+    return data({ error: "This question was already answered: the first answer counts." }, { status: 409 });
+  return {};
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.title ?? "Quiz"} · Numberlab` }];
+
+export default function Attempt({ loaderData }: Route.ComponentProps) {
+  const { items, title } = loaderData;
+  const answered = items.filter((item) => item.result !== null).length;
+  return (
+    <Page title={title} lead="Answer each question, then check it: the server grades it and shows the worked solution.">
+      <Stack spacing={3}>
+        <Typography role="status" sx={{ color: "text.secondary" }}>
+          {answered} of {items.length} answered.
+        </Typography>
+        {items.map((item) => (
+          <QuestionCard key={item.id} item={item} total={items.length} open />
+        ))}
+        {answered < items.length && (
+          <Alert severity="info">
+            Questions you leave unanswered count as not done; they do not change your mastery.
+          </Alert>
+        )}
+        <Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value="finish"
+            variant={answered === items.length ? "contained" : "outlined"}
+          >
+            {answered === items.length ? "See your results" : "Finish the quiz"}
+          </Button>
+        </Form>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,98 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link as RouterLink, useNavigation } from "react-router";
+import { planChapterQuiz } from "../../../core/quiz/compose-quiz";
+import { createRandom } from "../../../core/quiz/random";
+import { skillsOfChapter } from "../../../core/quiz/skills";
+import { AllowanceNote } from "../../components/quiz/allowance-note";
+import { MasteryList } from "../../components/quiz/mastery-list";
+import { Page } from "../../components/page";
+import { findChapterBySlug } from "../../models/chapter.server";
+import { requireUser } from "../../utils/access.server";
+import { getDatabase } from "../../utils/db.server";
+import { entitlementsFor } from "../../utils/entitlements";
+import { learnerMastery, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
+import type { Route } from "./+types/chapter-quiz";
+
+/** The chapter whose quiz this is, if the user may take it. */
+async function quizChapter(params: { chapterName: string }, context: Route.LoaderArgs["context"]) {
+  const user = requireUser(context);
+  const { db } = getDatabase();
+  const entitlements = entitlementsFor(user);
+  const chapter = await findChapterBySlug(db, params.chapterName);
+  const path = `/chapter/${params.chapterName}/quiz`;
+  if (!chapter || (!chapter.published && !entitlements.adminArea) || skillsOfChapter(chapter.slug).length === 0) {
+    throw data({ message: `Page not found: ${path}` }, { status: 404 });
+  }
+  const locked = chapter.access === "premium" && !entitlements.premiumChapters;
+  return { user, db, chapter, locked };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user, db, chapter, locked } = await quizChapter(params, context);
+  const [{ masteries }, allowance] = await Promise.all([learnerMastery(db, user.id), quizAllowance(db, user)]);
+  return {
+    chapter: { slug: chapter.slug, title: chapter.title },
+    locked,
+    allowance,
+    now: new Date().toISOString(),
+    skills: skillsOfChapter(chapter.slug).map((skill) => ({
+      ...masteries.find((m) => m.skillId === skill.id)!,
+      title: skill.title,
+    })),
+  };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const { user, db, chapter, locked } = await quizChapter(params, context);
+  if (locked) return data({ limitReached: "This chapter's quiz comes with premium." }, { status: 403 });
+  const { masteries } = await learnerMastery(db, user.id);
+  const items = planChapterQuiz(chapter.slug, masteries, createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!));
+  return data(await startQuiz(db, user, { mode: "chapter", chapterSlug: chapter.slug, items }), { status: 429 });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `Quiz: ${loaded?.chapter.title ?? "chapter"} · Numberlab` },
+];
+
+export default function ChapterQuiz({ loaderData, actionData }: Route.ComponentProps) {
+  const { chapter, locked, allowance, skills, now } = loaderData;
+  const starting = useNavigation().state !== "idle";
+  return (
+    <Page
+      title={`Quiz: ${chapter.title}`}
+      lead="Five questions on the chapter's skills, made fresh each time. Each answer is graded by the server and followed by a worked solution."
+    >
+      <Stack spacing={3}>
+        <Box component="section" aria-labelledby="skills-heading">
+          <Typography id="skills-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+            Skills in this chapter
+          </Typography>
+          <MasteryList skills={skills} now={now} />
+        </Box>
+        {locked ? (
+          <Alert severity="info">
+            This chapter and its quiz come with premium. <RouterLink to="/subscribe">See the plans</RouterLink>.
+          </Alert>
+        ) : (
+          <>
+            <AllowanceNote limit={allowance.limit} usedToday={allowance.usedToday} refusal={actionData?.limitReached} />
+            <Form method="post">
+              <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
+                <Button type="submit" variant="contained" disabled={starting}>
+                  Start the quiz
+                </Button>
+                <Button component={RouterLink} to={`/chapter/${chapter.slug}`} color="inherit">
+                  Back to the chapter
+                </Button>
+              </Stack>
+            </Form>
+          </>
+        )}
+      </Stack>
+    </Page>
+  );
+}

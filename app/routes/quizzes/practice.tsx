@@ -1,0 +1,77 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { data, Form, Link as RouterLink, useNavigation } from "react-router";
+import { planPractice } from "../../../core/quiz/compose-quiz";
+import { createRandom } from "../../../core/quiz/random";
+import { skillById } from "../../../core/quiz/skills";
+import { AllowanceNote } from "../../components/quiz/allowance-note";
+import { MasteryList } from "../../components/quiz/mastery-list";
+import { Page } from "../../components/page";
+import { requireUser } from "../../utils/access.server";
+import { getDatabase } from "../../utils/db.server";
+import { learnerMastery, metSkillIds, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
+import type { Route } from "./+types/practice";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const { db } = getDatabase();
+  const [{ masteries, due }, allowance] = await Promise.all([learnerMastery(db, user.id), quizAllowance(db, user)]);
+  const met = await metSkillIds(db, user.id, masteries);
+  return {
+    allowance,
+    now: new Date().toISOString(),
+    dueCount: due.filter((m) => met.includes(m.skillId)).length,
+    skills: met.map((id) => ({ ...masteries.find((m) => m.skillId === id)!, title: skillById(id)?.title ?? id })),
+  };
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const { db } = getDatabase();
+  const { masteries, due } = await learnerMastery(db, user.id);
+  const met = await metSkillIds(db, user.id, masteries);
+  if (met.length === 0)
+    return data({ limitReached: "Read a chapter first: practice draws on the skills you have met." }, { status: 400 });
+  const items = planPractice(met, due, masteries, createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!));
+  return data(await startQuiz(db, user, { mode: "practice", chapterSlug: null, items }), { status: 429 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Practice · Numberlab" }];
+
+export default function Practice({ loaderData, actionData }: Route.ComponentProps) {
+  const { allowance, skills, dueCount, now } = loaderData;
+  const starting = useNavigation().state !== "idle";
+  return (
+    <Page
+      title="Practice"
+      lead="Questions from every skill you have met, starting with those due for review: a skill you missed comes back a day later, and one you know rests longer each time."
+    >
+      <Stack spacing={3}>
+        {skills.length === 0 ? (
+          <Alert severity="info">
+            Practice draws on the skills of the chapters you have started.{" "}
+            <RouterLink to="/">Open a chapter</RouterLink> and mark a section as read, or take a chapter quiz.
+          </Alert>
+        ) : (
+          <>
+            <Box component="section" aria-labelledby="met-heading">
+              <Typography id="met-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+                Skills you have met{dueCount > 0 ? ` (${dueCount} due for review)` : ""}
+              </Typography>
+              <MasteryList skills={skills} now={now} />
+            </Box>
+            <AllowanceNote limit={allowance.limit} usedToday={allowance.usedToday} refusal={actionData?.limitReached} />
+            <Form method="post">
+              <Button type="submit" variant="contained" disabled={starting}>
+                Start practising
+              </Button>
+            </Form>
+          </>
+        )}
+      </Stack>
+    </Page>
+  );
+}

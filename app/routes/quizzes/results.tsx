@@ -1,0 +1,85 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { data, Link as RouterLink, redirect } from "react-router";
+import { z } from "zod";
+import { skillMastery } from "../../../core/quiz/mastery";
+import { skillById } from "../../../core/quiz/skills";
+import { MasteryList } from "../../components/quiz/mastery-list";
+import { QuestionCard } from "../../components/quiz/question-card";
+import { Page } from "../../components/page";
+import { answerHistory, attemptOfUser } from "../../models/quiz.server";
+import { requireUser } from "../../utils/access.server";
+import { getDatabase } from "../../utils/db.server";
+import { itemView, questionOf } from "../../utils/quiz.server";
+import { quizBlockHtml } from "../../utils/quiz-text.server";
+import { attemptTitle } from "./attempt";
+export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
+import type { Route } from "./+types/results";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const { db } = getDatabase();
+  const attemptId = z.uuid().safeParse(params.attemptId);
+  const attempt = attemptId.success ? await attemptOfUser(db, attemptId.data, user.id) : null;
+  if (!attempt) throw data({ message: `Page not found: /quiz/${params.attemptId}/results` }, { status: 404 });
+  if (!attempt.finishedAt) throw redirect(`/quiz/${attempt.id}`);
+  const history = await answerHistory(db, user.id);
+  const skillIds = [...new Set(attempt.items.map((item) => item.skillId))];
+  return {
+    title: `${attemptTitle(attempt)}: results`,
+    chapterSlug: attempt.chapterSlug,
+    score: attempt.items.filter((item) => item.correct === true).length,
+    items: attempt.items.map((item) => {
+      const question = questionOf(item);
+      const view = itemView(item, question);
+      // The attempt is over: unanswered questions show their solution too.
+      return { ...view, unansweredSolutionHtml: view.result ? null : quizBlockHtml(question.solution) };
+    }),
+    mastery: skillIds.map((id) => ({ ...skillMastery(id, history), title: skillById(id)?.title ?? id })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.title ?? "Results"} · Numberlab` }];
+
+export default function Results({ loaderData }: Route.ComponentProps) {
+  const { items, score, mastery, chapterSlug, title } = loaderData;
+  return (
+    <Page title={title} lead={`You answered ${score} of ${items.length} questions right.`}>
+      <Stack spacing={3}>
+        <Box component="section" aria-labelledby="mastery-heading">
+          <Typography id="mastery-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+            Your mastery now
+          </Typography>
+          <MasteryList skills={mastery} />
+        </Box>
+        {items.map((item) => (
+          <Stack key={item.id} spacing={1}>
+            <QuestionCard item={item} total={items.length} open={false} />
+            {item.unansweredSolutionHtml && (
+              <Alert severity="info" icon={false}>
+                <strong>Not answered. Worked solution:</strong>
+                <Box className="quiz-text" dangerouslySetInnerHTML={{ __html: item.unansweredSolutionHtml }} />
+              </Alert>
+            )}
+          </Stack>
+        ))}
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
+          {chapterSlug && (
+            <Button component={RouterLink} to={`/chapter/${chapterSlug}/quiz`} variant="contained">
+              Another chapter quiz
+            </Button>
+          )}
+          <Button component={RouterLink} to="/practice" variant="outlined">
+            Practise all you have met
+          </Button>
+          <Button component={RouterLink} to="/profile" color="inherit">
+            Your profile
+          </Button>
+        </Stack>
+      </Stack>
+    </Page>
+  );
+}

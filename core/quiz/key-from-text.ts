@@ -1,0 +1,72 @@
+/**
+ * An answer key typed by an author on the validator pages: the kind, then the
+ * expected answer in a short notation. Refusals say what is wrong.
+ *   integer     42
+ *   fraction    3/4
+ *   decimal     0.125 ± 0.001   (or +- ; the tolerance defaults to 1e-9)
+ *   expression  2x + 2 in x     (or "in x, y"; add "factored" or "expanded" at the end)
+ *   congruence  3 mod 7         (or 3 (mod 7); the variable is x)
+ */
+import type { AnswerKey, AnswerKind } from "./question";
+
+export const TYPED_KEY_KINDS = [
+  "integer",
+  "fraction",
+  "decimal",
+  "expression",
+  "congruence",
+] as const satisfies readonly AnswerKind[];
+export type TypedKeyKind = (typeof TYPED_KEY_KINDS)[number];
+
+/** The tolerance of a decimal key typed without one. */
+export const DEFAULT_DECIMAL_TOLERANCE = 1e-9;
+
+export type KeyFromText = { ok: true; key: AnswerKey } | { ok: false; message: string };
+
+const refuse = (message: string): KeyFromText => ({ ok: false, message });
+
+export function keyFromText(kind: TypedKeyKind, text: string): KeyFromText {
+  const expected = text.trim();
+  if (expected === "") return refuse("Type the expected answer.");
+  switch (kind) {
+    case "integer":
+      return /^[+-]?\d+$/.test(expected)
+        ? { ok: true, key: { kind, value: BigInt(expected).toString() } }
+        : refuse("An integer key is digits with an optional sign, such as -12.");
+    case "fraction": {
+      const match = /^([+-]?\d+)\s*\/\s*(\d+)$/.exec(expected);
+      if (!match) return refuse("A fraction key is written numerator/denominator, such as 3/4.");
+      if (BigInt(match[2]!) === 0n) return refuse("The denominator cannot be 0.");
+      return {
+        ok: true,
+        key: { kind, numerator: BigInt(match[1]!).toString(), denominator: BigInt(match[2]!).toString() },
+      };
+    }
+    case "decimal": {
+      const [value, tolerance] = expected.split(/±|\+-/).map((part) => part.trim());
+      const number = Number(value);
+      const within = tolerance === undefined ? DEFAULT_DECIMAL_TOLERANCE : Number(tolerance);
+      if (value === "" || !Number.isFinite(number)) return refuse("A decimal key is a number, such as 0.125 ± 0.001.");
+      if (!Number.isFinite(within) || within < 0) return refuse("The tolerance must be a number of at least 0.");
+      return { ok: true, key: { kind, value: number, tolerance: within } };
+    }
+    case "expression": {
+      const match = /^(.*?)(?:\s+in\s+([a-zA-Z](?:\s*,\s*[a-zA-Z])*))?(?:\s+(factored|expanded))?$/.exec(expected);
+      const body = match?.[1]?.trim() ?? "";
+      if (body === "") return refuse("Type the expression, such as 2x + 2 in x.");
+      const variables = match?.[2] ? match[2].split(",").map((name) => name.trim()) : [];
+      const form = match?.[3] as "factored" | "expanded" | undefined;
+      return { ok: true, key: { kind, expected: body, variables, ...(form ? { form } : {}) } };
+    }
+    case "congruence": {
+      const match = /^([+-]?\d+)\s*(?:\(\s*mod\s+(\d+)\s*\)|mod\s+(\d+))$/.exec(expected);
+      const modulus = match?.[2] ?? match?.[3];
+      if (!match || !modulus) return refuse("A congruence key is written residue mod modulus, such as 3 mod 7.");
+      if (BigInt(modulus) < 1n) return refuse("The modulus must be at least 1.");
+      return {
+        ok: true,
+        key: { kind, residue: BigInt(match[1]!).toString(), modulus: BigInt(modulus).toString(), variable: "x" },
+      };
+    }
+  }
+}

@@ -1,0 +1,259 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { AnswerKey } from "../../core/quiz/question";
+import { generateQuestion } from "../../core/quiz/templates/index";
+import { storageStatePath } from "./accounts";
+import { asNewClient, gotoHydrated, logIn, watchConsole } from "./helpers";
+import { createTestAccount, withServerDatabase } from "./test-accounts";
+
+/** The questions of an attempt as the server will make them again: the test's oracle for right answers. */
+async function questionsOf(attemptId: string) {
+  const items = await withServerDatabase((db) =>
+    db.selectFrom("quiz_items").selectAll().where("attempt_id", "=", attemptId).orderBy("position").execute(),
+  );
+  return items.map((item) => generateQuestion(item.template_id, item.seed, item.difficulty as 1 | 2 | 3));
+}
+
+/** What a learner would type for a key (a congruence as its residue alone, which the grader accepts). */
+function typedAnswer(key: Exclude<AnswerKey, { kind: "choice" }>): string {
+  switch (key.kind) {
+    case "integer":
+      return key.value;
+    case "fraction":
+      return `${key.numerator}/${key.denominator}`;
+    case "decimal":
+      return String(key.value);
+    case "expression":
+      return key.expected;
+    case "congruence":
+      return key.residue;
+  }
+}
+
+/** An answer that is wrong for certain: the right one plus 1 (a congruence: the next class, as m > 1). */
+function wrongAnswer(key: Exclude<AnswerKey, { kind: "choice" }>): string {
+  switch (key.kind) {
+    case "integer":
+      return (BigInt(key.value) + 1n).toString();
+    case "fraction":
+      return `${BigInt(key.numerator) + BigInt(key.denominator)}/${key.denominator}`;
+    case "decimal":
+      return String(key.value + 1);
+    case "expression":
+      return `${key.expected}+1`;
+    case "congruence":
+      return (BigInt(key.residue) + 1n).toString();
+  }
+}
+
+/** Answers one part the way a learner does: clicks options, or types into the maths field. */
+async function answerPart(card: Locator, index: number, parts: number, key: AnswerKey, right: boolean) {
+  if (key.kind === "choice") {
+    const options = key.options.map((_, option) => option);
+    const chosen = right ? [...key.correct] : [options.find((option) => !key.correct.includes(option))!];
+    for (const option of chosen) await card.locator(`input[name="part-${index}"][value="${option}"]`).check();
+    return;
+  }
+  const label = parts > 1 ? `Answer to part ${String.fromCharCode(97 + index)}` : "Your answer";
+  // The maths field, once loaded, replaces the plain one under the same label.
+  const labelId = await card.getByText(label, { exact: true }).getAttribute("id");
+  const field = card.locator(`math-field[aria-labelledby="${labelId}"]`);
+  await expect(async () => {
+    await field.click();
+    await expect(field).toBeFocused({ timeout: 500 });
+  }).toPass();
+  await field.page().keyboard.type(right ? typedAnswer(key) : wrongAnswer(key), { delay: 10 });
+}
+
+async function startChapterQuiz(page: Page, chapter: string): Promise<string> {
+  await gotoHydrated(page, `/chapter/${chapter}/quiz`);
+  await page.getByRole("button", { name: "Start the quiz" }).click();
+  await page.waitForURL(/\/quiz\/[0-9a-f-]{36}$/);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  return new URL(page.url()).pathname.split("/").at(-1)!;
+}
+
+test.describe("quizzes", () => {
+  test("a learner takes a chapter quiz with the maths field, gets feedback, a hint and solutions, and sees mastery on the profile", async ({
+    page,
+  }) => {
+    test.slow();
+    const checkConsole = watchConsole(page);
+    await asNewClient(page);
+    const learner = await createTestAccount("quiz-taker");
+    await logIn(page, learner.email);
+    await page.waitForURL("**/profile");
+
+    const attemptId = await startChapterQuiz(page, "atomic-model-of-numbers");
+    const questions = await questionsOf(attemptId);
+    expect(questions).toHaveLength(5);
+    // The page holds no answer key and no solution before answering.
+    const html = await page.content();
+    for (const question of questions) expect(html).not.toContain(question.solution.slice(0, 60));
+
+    const cards = page.getByRole("region", { name: /^Question \d of 5/ });
+    // The first question: a hint, then a wrong answer; the rest right.
+    for (const [index, question] of questions.entries()) {
+      const card = cards.nth(index);
+      if (index === 0) {
+        await card.getByRole("button", { name: /Show a hint \(1 of/ }).click();
+        await expect(card.getByText("Hint 1.")).toBeVisible();
+      }
+      for (const [part, { key }] of question.parts.entries()) {
+        await answerPart(card, part, question.parts.length, key, index !== 0);
+      }
+      await card.getByRole("button", { name: "Check answer" }).click();
+      await expect(card.getByRole("region", { name: "Worked solution" })).toBeVisible();
+      await expect(card.getByText(index === 0 ? /^Not right\./ : /^Right\./).first()).toBeVisible();
+    }
+    await expect(page.getByRole("status")).toHaveText("5 of 5 answered.");
+    await page.getByRole("button", { name: "See your results" }).click();
+    await expect(page.getByRole("heading", { name: "Chapter quiz: results" })).toBeVisible();
+    await expect(page.getByText("You answered 4 of 5 questions right.")).toBeVisible();
+
+    await gotoHydrated(page, "/profile");
+    const mastery = page.getByRole("region", { name: "Quiz mastery" });
+    await expect(mastery.getByRole("link", { name: "The atomic model of numbers" })).toBeVisible();
+    await expect(mastery.getByText(/: (Attempted|Familiar|Proficient)/).first()).toBeVisible();
+    checkConsole();
+  });
+
+  test("answers are graded on the server: a second answer, another learner's attempt and a forged question change nothing", async ({
+    page,
+    browser,
+  }) => {
+    await asNewClient(page);
+    const learner = await createTestAccount("quiz-tamper");
+    await logIn(page, learner.email);
+    await page.waitForURL("**/profile");
+    const attemptId = await startChapterQuiz(page, "fundamentals-of-algebra");
+    const [first] = await withServerDatabase((db) =>
+      db.selectFrom("quiz_items").select(["id"]).where("attempt_id", "=", attemptId).orderBy("position").execute(),
+    );
+    const post = (form: Record<string, string>) =>
+      page.request.post(`/quiz/${attemptId}`, {
+        form,
+        headers: { Origin: new URL(page.url()).origin },
+        maxRedirects: 0,
+      });
+
+    expect((await post({ intent: "answer", itemId: first!.id, "part-0": "1", "part-1": "1" })).status()).toBe(200);
+    const second = await post({ intent: "answer", itemId: first!.id, "part-0": "2", "part-1": "2" });
+    expect(second.status()).toBe(409);
+    const stored = await withServerDatabase((db) =>
+      db.selectFrom("quiz_items").select(["answers"]).where("id", "=", first!.id).executeTakeFirstOrThrow(),
+    );
+    expect(JSON.parse(stored.answers!)[0]).toBe("1");
+
+    expect((await post({ intent: "answer", itemId: crypto.randomUUID(), "part-0": "1" })).status()).toBe(400);
+
+    // Another learner cannot see or answer this attempt.
+    const other = await browser.newContext({ storageState: storageStatePath("user") });
+    const response = await other.request.post(`/quiz/${attemptId}`, {
+      form: { intent: "answer", itemId: first!.id, "part-0": "1" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(response.status()).toBe(404);
+    expect((await other.request.get(`/quiz/${attemptId}`)).status()).toBe(404);
+    await other.close();
+  });
+
+  test("a free learner meets the daily limit, explained, and the server refuses a start however it is asked", async ({
+    page,
+  }) => {
+    await asNewClient(page);
+    const learner = await createTestAccount("quiz-limit");
+    // Five attempts already started today.
+    await withServerDatabase(async (db) => {
+      const startedAt = new Date().toISOString();
+      await db
+        .insertInto("quiz_attempts")
+        .values(
+          Array.from({ length: 5 }, () => ({
+            id: crypto.randomUUID(),
+            user_id: learner.id,
+            mode: "practice" as const,
+            chapter_slug: null,
+            set_id: null,
+            started_at: startedAt,
+            finished_at: null,
+          })),
+        )
+        .execute();
+    });
+    await logIn(page, learner.email);
+    await page.waitForURL("**/profile");
+    await gotoHydrated(page, "/chapter/fundamentals-of-algebra/quiz");
+    await expect(page.getByRole("alert")).toContainText("Free accounts have 5 quiz attempts a day");
+    await page.getByRole("button", { name: "Start the quiz" }).click();
+    await expect(page.getByRole("alert")).toContainText("They renew at midnight UTC");
+    expect(page.url()).toMatch(/\/chapter\/fundamentals-of-algebra\/quiz$/);
+    const count = await withServerDatabase(
+      async (db) =>
+        (await db.selectFrom("quiz_attempts").select("id").where("user_id", "=", learner.id).execute()).length,
+    );
+    expect(count).toBe(5);
+  });
+
+  test("the sample quiz works without an account and stores nothing", async ({ page }) => {
+    const checkConsole = watchConsole(page);
+    const before = await withServerDatabase(
+      async (db) => (await db.selectFrom("quiz_items").select("id").execute()).length,
+    );
+    await gotoHydrated(page, "/tests/quiz_test");
+    const card = page.getByRole("region", { name: /^Question 1 of/ });
+    await card.getByRole("button", { name: /Show a hint \(1 of/ }).click();
+    await expect(card.getByText("Hint 1.")).toBeVisible();
+    await expect(card.locator("math-field, input[type=radio], input[type=checkbox]").first()).toBeVisible();
+    const field = card.locator("math-field").first();
+    if ((await field.count()) > 0) {
+      await expect(async () => {
+        await field.click();
+        await expect(field).toBeFocused({ timeout: 500 });
+      }).toPass();
+      await page.keyboard.type("7");
+    } else {
+      await card.locator("input[type=radio], input[type=checkbox]").first().check();
+    }
+    await card.getByRole("button", { name: "Check answer" }).click();
+    await expect(card.getByRole("region", { name: "Worked solution" })).toBeVisible();
+    await expect(card.getByText(/^(Right|Not right)\./).first()).toBeVisible();
+    const after = await withServerDatabase(
+      async (db) => (await db.selectFrom("quiz_items").select("id").execute()).length,
+    );
+    expect(after).toBe(before);
+    checkConsole();
+  });
+});
+
+test.describe("quiz tools for admins", () => {
+  test.use({ storageState: storageStatePath("admin") });
+
+  test("preview a template with any seed, validate answers, and generate, publish and print a problem set", async ({
+    page,
+  }) => {
+    const checkConsole = watchConsole(page);
+    await gotoHydrated(page, "/tests/quiz?template=last-digits-of-power&seed=42&difficulty=2");
+    await expect(page.getByRole("heading", { name: "Answer key" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "How each template fares" })).toBeVisible();
+
+    await gotoHydrated(page, "/tests/validator?kind=expression&expected=x%2B1+in+x&given=(x%5E2-1)%2F(x-1)");
+    await expect(page.getByText("Refused.")).toBeVisible();
+    await expect(page.getByText(/x = 1/).first()).toBeVisible();
+    await gotoHydrated(page, "/tests/validator?kind=expression&expected=2x%2B2+in+x&given=2(x%2B1)");
+    await expect(page.getByText("Accepted.")).toBeVisible();
+
+    await gotoHydrated(page, "/admin/generate");
+    await page.getByLabel("Last digits of powers").check();
+    await page.getByLabel("Questions").fill("3");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("region", { name: /^Question \d of 3/ })).toHaveCount(3);
+    await page.getByLabel("Title").fill("Last digits, sheet 1");
+    await page.getByLabel("Publish as").click();
+    await page.getByRole("option", { name: "a problem set to print" }).click();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.waitForURL(/\/admin\/generate\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Last digits, sheet 1" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Answers and worked solutions" })).toBeVisible();
+    checkConsole();
+  });
+});
