@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Question } from "../../core/quiz/question";
 import { generateQuestion, TEMPLATES } from "../../core/quiz/templates/index";
 import { renderLesson } from "../markdown/render-lesson";
-import { quizBlockHtml, quizInlineHtml } from "./quiz-text.server";
+import { givenAnswerHtml, quizBlockHtml, quizInlineHtml } from "./quiz-text.server";
 
 describe("quiz text", () => {
   it("typesets formulas on the server, with MathML for screen readers", () => {
@@ -53,5 +53,14 @@ describe("every generated question's text", () => {
       }
     }
     expect(failures.slice(0, 10)).toEqual([]);
+  });
+});
+
+describe("a learner's typed answer", () => {
+  it("is typeset when it came from the maths field, and shown as typed otherwise, never as HTML", () => {
+    expect(givenAnswerHtml("\\frac{3}{4}", true)).toContain('class="katex"');
+    expect(givenAnswerHtml("3/4 <b>", false)).toBe("<code>3/4 &lt;b&gt;</code>");
+    // KaTeX does not trust \\href: no link is made, the source shows as text.
+    expect(givenAnswerHtml("\\href{javascript:alert(1)}{x}", true)).not.toMatch(/<a\b|href=/);
   });
 });

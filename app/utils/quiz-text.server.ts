@@ -15,3 +15,12 @@ export function quizBlockHtml(markdown: string): string {
 export function quizInlineHtml(markdown: string): string {
   return lessonMarkdown.renderInline(markdown, stateFor());
 }
+
+/**
+ * A learner's typed answer as inline HTML: LaTeX from the maths field typeset (what KaTeX cannot read stays
+ * visible as source), plain typing shown as it was typed.
+ */
+export function givenAnswerHtml(given: string, latex: boolean): string {
+  if (latex) return quizInlineHtml(`\\(${given}\\)`);
+  return `<code>${lessonMarkdown.utils.escapeHtml(given)}</code>`;
+}

@@ -1,14 +1,30 @@
 import { gradeAnswer } from "../../core/quiz/grade-answer";
+import { isLatexAnswer } from "../../core/quiz/read-answer";
 import { publicQuestion, type Question, type Verdict } from "../../core/quiz/question";
 import { skillById } from "../../core/quiz/skills";
 import { generateQuestion } from "../../core/quiz/templates/index";
 import type { ItemPlan, QuizItem } from "../models/quiz.server";
 import type { ItemResult, ItemView } from "../components/quiz/quiz-view";
-import { quizBlockHtml, quizInlineHtml } from "./quiz-text.server";
+import { givenAnswerHtml, quizBlockHtml, quizInlineHtml } from "./quiz-text.server";
 
 /** The question an item stands for, made again from its template, seed and difficulty. */
 export function questionOf(item: ItemPlan): Question {
   return generateQuestion(item.templateId, item.seed, item.difficulty);
+}
+
+/** A question not (yet) answered, outside any attempt: for previews, problem sets and the sample quiz. */
+export function unansweredItem(plan: ItemPlan, id: string, position: number, hintsUsed = 0): QuizItem {
+  return {
+    ...plan,
+    id,
+    position,
+    hintsUsed,
+    answers: null,
+    partResults: null,
+    correct: null,
+    timeMs: null,
+    answeredAt: null,
+  };
 }
 
 /** Each part's verdict; a missing answer is an empty one. */
@@ -42,6 +58,10 @@ function resultOf(question: Question, answers: string[]): ItemResult {
   return {
     correct: verdicts.every((verdict) => verdict.correct),
     answers,
+    answersHtml: question.parts.map((part, index) => {
+      const given = answers[index] ?? "";
+      return part.key.kind === "choice" || given.trim() === "" ? null : givenAnswerHtml(given, isLatexAnswer(given));
+    }),
     parts: verdicts.map(({ correct, feedback }) => ({ correct, feedback })),
     solutionHtml: quizBlockHtml(question.solution),
   };

@@ -105,7 +105,20 @@ test.describe("quizzes", () => {
       await expect(card.getByRole("region", { name: "Worked solution" })).toBeVisible();
       await expect(card.getByText(index === 0 ? /^Not right\./ : /^Right\./).first()).toBeVisible();
     }
-    await expect(page.getByRole("status")).toHaveText("5 of 5 answered.");
+    // A question can be reported; the report reaches the admins' inbox.
+    const first = cards.nth(0);
+    await first.getByRole("button", { name: "Report this question" }).click();
+    await first.getByLabel("What is wrong with this question?").fill("The hint could say more about the first step.");
+    await first.getByRole("button", { name: "Send report" }).click();
+    await expect(first.getByText("Thank you: the report has reached the editors.")).toBeVisible();
+    const reports = await withServerDatabase((db) =>
+      db.selectFrom("contact_messages").select(["subject"]).where("email", "=", learner.email).execute(),
+    );
+    expect(reports.map((report) => report.subject)).toEqual([
+      expect.stringMatching(/^Question report: [a-z-]+, seed \d+/),
+    ]);
+
+    await expect(page.getByRole("status").first()).toHaveText("5 of 5 answered.");
     await page.getByRole("button", { name: "See your results" }).click();
     await expect(page.getByRole("heading", { name: "Chapter quiz: results" })).toBeVisible();
     await expect(page.getByText("You answered 4 of 5 questions right.")).toBeVisible();
@@ -114,6 +127,13 @@ test.describe("quizzes", () => {
     const mastery = page.getByRole("region", { name: "Quiz mastery" });
     await expect(mastery.getByRole("link", { name: "The atomic model of numbers" })).toBeVisible();
     await expect(mastery.getByText(/: (Attempted|Familiar|Proficient)/).first()).toBeVisible();
+
+    // Practice now draws on the chapter's skills.
+    await gotoHydrated(page, "/practice");
+    await expect(page.getByRole("heading", { name: /^Skills you have met/ })).toBeVisible();
+    await page.getByRole("button", { name: "Start practising" }).click();
+    await page.waitForURL(/\/quiz\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Practice" })).toBeVisible();
     checkConsole();
   });
 
@@ -241,6 +261,36 @@ test.describe("quiz tools for admins", () => {
     await expect(page.getByText(/x = 1/).first()).toBeVisible();
     await gotoHydrated(page, "/tests/validator?kind=expression&expected=2x%2B2+in+x&given=2(x%2B1)");
     await expect(page.getByText("Accepted.")).toBeVisible();
+
+    // The daily limit is a setting; changing it is audited.
+    await gotoHydrated(page, "/admin/application");
+    // The browser refuses a negative number in the form; the server refuses it from anywhere.
+    const refused = await page.request.post("/admin/application", {
+      form: { freeQuizAttemptsPerDay: "-1" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(refused.status()).toBe(400);
+    const limit = page.getByLabel("Free quiz attempts a day");
+    await expect(limit).toHaveValue("5");
+    await limit.fill("6");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await page.getByLabel("Free quiz attempts a day").fill("5");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    const audit = await withServerDatabase((db) =>
+      db
+        .selectFrom("audit_log")
+        .select(["details"])
+        .where("action", "=", "settings.update")
+        .orderBy("created_at", "desc")
+        .limit(2)
+        .execute(),
+    );
+    expect(audit.map((entry) => JSON.parse(entry.details!))).toEqual([
+      { setting: "free quiz attempts a day", from: 6, to: 5 },
+      { setting: "free quiz attempts a day", from: 5, to: 6 },
+    ]);
 
     await gotoHydrated(page, "/admin/generate");
     await page.getByLabel("Last digits of powers").check();

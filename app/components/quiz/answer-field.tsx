@@ -3,6 +3,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
+import Typography from "@mui/material/Typography";
 import { MathAnswerField } from "./math-answer-field";
 import type { PartView } from "./quiz-view";
 
@@ -26,10 +27,12 @@ interface AnswerFieldProps {
   disabled: boolean;
   /** The answer given, once answered. */
   given?: string;
+  /** The typed answer given, as HTML, once answered. */
+  givenHtml?: string | null;
 }
 
 /** The input for one part: options to choose from, or a field to type the answer in. */
-export function AnswerField({ part, name, label, disabled, given }: AnswerFieldProps) {
+export function AnswerField({ part, name, label, disabled, given, givenHtml }: AnswerFieldProps) {
   if (part.kind === "choice") {
     const chosen = new Set((given ?? "").split(",").filter((value) => value !== ""));
     const options = (part.optionsHtml ?? []).map((html, index) => ({
@@ -62,6 +65,13 @@ export function AnswerField({ part, name, label, disabled, given }: AnswerFieldP
           />
         ))}
       </RadioGroup>
+    );
+  }
+  if (disabled && givenHtml) {
+    return (
+      <Typography component="div" sx={{ overflowWrap: "anywhere" }}>
+        {label}: <span dangerouslySetInnerHTML={{ __html: givenHtml }} />
+      </Typography>
     );
   }
   return (

@@ -69,6 +69,7 @@ export function QuestionCard({ item: loaded, total, open, reportable = true }: Q
                   label={label}
                   disabled={answered || !open}
                   given={item.result?.answers[index]}
+                  givenHtml={item.result?.answersHtml[index]}
                 />
                 {verdict && (
                   <Alert severity={verdict.correct ? "success" : "error"} sx={{ mt: 1 }}>

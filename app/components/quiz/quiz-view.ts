@@ -13,6 +13,8 @@ export interface PartView {
 export interface ItemResult {
   correct: boolean;
   answers: string[];
+  /** Each typed answer as HTML (typeset when it came from the maths field); null for choices and blanks. */
+  answersHtml: (string | null)[];
   parts: { correct: boolean; feedback: string }[];
   solutionHtml: string;
 }

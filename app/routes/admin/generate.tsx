@@ -25,7 +25,7 @@ import { createQuizSet, listQuizSets } from "../../models/quiz-set.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { formValues } from "../../utils/form.server";
-import { itemView, questionOf } from "../../utils/quiz.server";
+import { itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
 import type { Route } from "./+types/generate";
 
@@ -78,20 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const preview = plan(parsed.data).map((item, position) => {
     const question = questionOf(item);
-    const view = itemView(
-      {
-        ...item,
-        id: `preview-${position}`,
-        position,
-        hintsUsed: 0,
-        answers: null,
-        partResults: null,
-        correct: null,
-        timeMs: null,
-        answeredAt: null,
-      },
-      question,
-    );
+    const view = itemView(unansweredItem(item, `preview-${position}`, position), question);
     return { view, keys: question.parts.map((part) => describeKey(part.key)) };
   });
   return { skills, sets, selection: parsed.data, error: null, preview, freshDraw: parsed.data.draw };

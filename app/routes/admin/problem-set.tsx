@@ -7,7 +7,7 @@ import { describeKey } from "../../../core/quiz/describe-key";
 import { Page } from "../../components/page";
 import { findQuizSet } from "../../models/quiz-set.server";
 import { getDatabase } from "../../utils/db.server";
-import { itemView, questionOf } from "../../utils/quiz.server";
+import { itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
 import { quizBlockHtml } from "../../utils/quiz-text.server";
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
 import type { Route } from "./+types/problem-set";
@@ -20,20 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     title: set.title,
     questions: set.items.map((item, position) => {
       const question = questionOf(item);
-      const view = itemView(
-        {
-          ...item,
-          id: `${set.id}-${position}`,
-          position,
-          hintsUsed: 0,
-          answers: null,
-          partResults: null,
-          correct: null,
-          timeMs: null,
-          answeredAt: null,
-        },
-        question,
-      );
+      const view = itemView(unansweredItem(item, `${set.id}-${position}`, position), question);
       return {
         promptHtml: view.promptHtml,
         parts: view.parts,

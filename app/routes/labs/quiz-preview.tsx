@@ -20,7 +20,7 @@ import { QuestionCard } from "../../components/quiz/question-card";
 import { Page } from "../../components/page";
 import { templateStatistics } from "../../models/quiz.server";
 import { getDatabase } from "../../utils/db.server";
-import { itemView, questionOf } from "../../utils/quiz.server";
+import { itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
 import { quizBlockHtml } from "../../utils/quiz-text.server";
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
 import type { Route } from "./+types/quiz-preview";
@@ -43,17 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     difficulty: query.difficulty as 1 | 2 | 3,
   };
   const question = questionOf(plan);
-  const item = {
-    ...plan,
-    id: "preview",
-    position: 0,
-    hintsUsed: question.hints.length,
-    answers: null,
-    partResults: null,
-    correct: null,
-    timeMs: null,
-    answeredAt: null,
-  };
+  // Authors see every hint.
+  const item = unansweredItem(plan, "preview", 0, question.hints.length);
   const statistics = await templateStatistics(getDatabase().db);
   return {
     query,

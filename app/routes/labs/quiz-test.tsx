@@ -11,7 +11,7 @@ import { QuestionCard } from "../../components/quiz/question-card";
 import { Page } from "../../components/page";
 import type { QuizItem } from "../../models/quiz.server";
 import { formValues } from "../../utils/form.server";
-import { gradeParts, itemView, questionOf } from "../../utils/quiz.server";
+import { gradeParts, itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
 export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
 import type { Route } from "./+types/quiz-test";
 import { ANSWER_MAX_LENGTH } from "../../components/quiz/answer-field";
@@ -26,21 +26,8 @@ const SAMPLE_DIFFICULTY: Difficulty = 1;
  */
 function sampleItem(templateId: string, seed: number, position: number, progress: Partial<QuizItem> = {}): QuizItem {
   const template = templateById(templateId)!;
-  return {
-    id: `sample:${templateId}:${seed}`,
-    position,
-    templateId,
-    skillId: template.skillId,
-    seed,
-    difficulty: SAMPLE_DIFFICULTY,
-    hintsUsed: 0,
-    answers: null,
-    partResults: null,
-    correct: null,
-    timeMs: null,
-    answeredAt: null,
-    ...progress,
-  };
+  const plan = { templateId, skillId: template.skillId, seed, difficulty: SAMPLE_DIFFICULTY };
+  return { ...unansweredItem(plan, `sample:${templateId}:${seed}`, position), ...progress };
 }
 
 function sampleTemplates(): string[] {
