@@ -14,7 +14,9 @@ test.describe("shell", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plot Formula");
     await expect(page).toHaveTitle("Plot Formula · Numberlab");
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).click();
-    await expect(page).toHaveURL(/\/privacy-policy$/);
+    // A navigation takes about half a second here; in CI two browsers and the server share two cores, and
+    // once it took over 5 s. The wait is a hang guard, not a speed check.
+    await expect(page).toHaveURL(/\/privacy-policy$/, { timeout: 20_000 });
     checkConsole();
   });
 
