@@ -25,6 +25,18 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   const learner = (name: string) =>
     createUser(database.db, { email: `${name}-${dialect}@example.org`, passwordHash: null });
+  /** A practice attempt without a daily limit, which must start. */
+  const startPractice = async (userId: string, items: ItemPlan[]) => {
+    const started = await startAttempt(database.db, {
+      userId,
+      mode: "practice",
+      chapterSlug: null,
+      items,
+      dailyLimit: null,
+    });
+    if (!started.ok) throw new Error("refused");
+    return started;
+  };
 
   it("start with their questions in order, and only their owner can read them", async () => {
     const user = await learner("owner");
@@ -82,14 +94,7 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
 
   it("record hints up to the ladder's length, and no more once the question is answered", async () => {
     const user = await learner("hints");
-    const started = await startAttempt(database.db, {
-      userId: user.id,
-      mode: "practice",
-      chapterSlug: null,
-      items: [plan("a", 1)],
-      dailyLimit: null,
-    });
-    if (!started.ok) throw new Error("refused");
+    const started = await startPractice(user.id, [plan("a", 1)]);
     const item = started.attempt.items[0]!;
     expect(await recordHint(database.db, item.id, 2)).toBe(1);
     expect(await recordHint(database.db, item.id, 2)).toBe(2);
@@ -102,14 +107,7 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
 
   it("store an answer once: a second answer changes nothing", async () => {
     const user = await learner("once");
-    const started = await startAttempt(database.db, {
-      userId: user.id,
-      mode: "practice",
-      chapterSlug: null,
-      items: [plan("a", 1)],
-      dailyLimit: null,
-    });
-    if (!started.ok) throw new Error("refused");
+    const started = await startPractice(user.id, [plan("a", 1)]);
     const item = started.attempt.items[0]!;
     const at = new Date("2040-06-01T10:00:00Z");
     expect(
@@ -139,14 +137,12 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
 
   it("sum up each template for admins: share right, average time, share with hints", async () => {
     const user = await learner("stats");
-    const started = await startAttempt(database.db, {
-      userId: user.id,
-      mode: "practice",
-      chapterSlug: null,
-      items: [plan("stats-a", 1), plan("stats-a", 2), plan("stats-a", 3), plan("stats-b", 4)],
-      dailyLimit: null,
-    });
-    if (!started.ok) throw new Error("refused");
+    const started = await startPractice(user.id, [
+      plan("stats-a", 1),
+      plan("stats-a", 2),
+      plan("stats-a", 3),
+      plan("stats-b", 4),
+    ]);
     // The fourth item, of stats-b, stays unanswered and is not counted.
     const [a1, a2, a3] = started.attempt.items;
     await recordHint(database.db, a1!.id, 3);

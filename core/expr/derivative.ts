@@ -10,45 +10,24 @@
  * Refused with ExprCompileError: relations (differentiate each side instead), and factorial, gcd
  * and lcm of something that depends on the variable (they are defined at whole numbers only).
  */
-import type { ExprNode, RelationNode, Span } from "./ast";
+import { childrenOf, type ExprNode, type RelationNode, type Span } from "./ast";
 import { ExprCompileError } from "./compile-support";
 import { functionNamed } from "./functions";
 import { simplify } from "./simplify";
 
+/** Whether the value depends on the variable; a piecewise's conditions only choose a branch, so they do not count. */
 const dependsOn = (node: ExprNode, variable: string): boolean => {
   switch (node.kind) {
     case "variable":
       return node.name === variable;
-    case "number":
-    case "constant":
-      return false;
+    case "piecewise":
+      return [...node.branches.map((branch) => branch.value), ...(node.otherwise ? [node.otherwise] : [])].some(
+        (value) => dependsOn(value, variable),
+      );
     default:
-      return childrenWithoutConditions(node).some((child) => dependsOn(child, variable));
+      return childrenOf(node).some((child) => dependsOn(child, variable));
   }
 };
-
-function childrenWithoutConditions(node: ExprNode): ExprNode[] {
-  switch (node.kind) {
-    case "unary":
-    case "factorial":
-      return [node.operand];
-    case "binary":
-      return [node.left, node.right];
-    case "call":
-      return node.args;
-    case "logBase":
-      return [node.base, node.argument];
-    case "relation":
-      return node.operands;
-    case "piecewise":
-      return [...node.branches.map((b) => b.value), ...(node.otherwise ? [node.otherwise] : [])];
-    case "tuple":
-    case "list":
-      return node.items;
-    default:
-      return [];
-  }
-}
 
 /** Builders for the raw derivative; simplify tidies what they make. */
 class Builder {

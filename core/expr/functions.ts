@@ -3,6 +3,7 @@
  * (with `strictCalls`), and every compiler, the derivative and the printer look names up here, so
  * an alias (`arcsin` for `asin`) means the same everywhere.
  */
+import { DEFAULT_FUNCTIONS } from "./tokens";
 
 export type FunctionName =
   | "sin"
@@ -106,24 +107,8 @@ export function arityProblem(name: FunctionName, count: number): string | null {
   return `takes ${plural(min)}, not ${count}`;
 }
 
-/** Functions with a LaTeX command of their own (`\sin`), upright in KaTeX: printed so, and read so from a maths field. */
-export const TEX_FUNCTION_COMMANDS = new Set([
-  "sin",
-  "cos",
-  "tan",
-  "cot",
-  "sec",
-  "csc",
-  "arcsin",
-  "arccos",
-  "arctan",
-  "sinh",
-  "cosh",
-  "tanh",
-  "exp",
-  "ln",
-  "log",
-  "gcd",
-  "min",
-  "max",
-]);
+/** Default functions written without a LaTeX command of their own: \\sqrt{…}, |…|, ⌊…⌋, ⌈…⌉, and lcm (none in KaTeX). */
+const WITHOUT_TEX_COMMAND = new Set(["sqrt", "abs", "floor", "ceil", "lcm"]);
+
+/** Functions with a LaTeX command of their own (`\\sin`), upright in KaTeX: printed so, and read so from a maths field. */
+export const TEX_FUNCTION_COMMANDS = new Set(DEFAULT_FUNCTIONS.filter((name) => !WITHOUT_TEX_COMMAND.has(name)));

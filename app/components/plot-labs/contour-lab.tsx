@@ -2,7 +2,6 @@ import Box from "@mui/material/Box";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
-import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
@@ -26,6 +25,7 @@ import { TwoVariableForm, type TwoVariablePreset } from "./two-variable-form";
 import { describeGrid } from "./two-variable-input";
 import { useSchemePalette } from "./use-scheme-palette";
 import { useTwoVariableFunction } from "./use-two-variable-function";
+import { LabelledSlider } from "./labelled-slider";
 
 interface ContourPreset extends TwoVariablePreset {
   colouring: ContourColouring;
@@ -92,7 +92,6 @@ export function ContourLab() {
   const [equalScales, setEqualScales] = useState(true);
   const { palette, fontFamily } = useSchemePalette();
   const descriptionId = useId();
-  const countLabelId = useId();
 
   const levelReading = useMemo(() => readLevels(levels), [levels]);
   const [lastLevels, setLastLevels] = useState<LevelSpec | null>(levelReading.ok ? levelReading.spec : null);
@@ -206,19 +205,13 @@ export function ContourLab() {
             <FormControlLabel value="manual" control={<Radio />} label="Chosen" />
           </RadioGroup>
           {levels.mode === "auto" ? (
-            <Box>
-              <Typography id={countLabelId} gutterBottom>
-                At most {levels.count} levels
-              </Typography>
-              <Slider
-                aria-labelledby={countLabelId}
-                value={levels.count}
-                min={MIN_LEVEL_COUNT}
-                max={MAX_LEVEL_COUNT}
-                onChange={(_, value) => setLevels({ ...levels, count: value })}
-                sx={{ mx: 1, width: "calc(100% - 16px)" }}
-              />
-            </Box>
+            <LabelledSlider
+              label={<>At most {levels.count} levels</>}
+              value={levels.count}
+              min={MIN_LEVEL_COUNT}
+              max={MAX_LEVEL_COUNT}
+              onChange={(_, value) => setLevels({ ...levels, count: value })}
+            />
           ) : (
             <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr 1fr", gap: 1.5, mt: 1 }}>
               {(["start", "end", "step"] as const).map((field) => (

@@ -1,9 +1,6 @@
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
-import { useId } from "react";
+import { LabelledSlider } from "./labelled-slider";
 
 interface PlaybackControlsProps {
   playing: boolean;
@@ -22,7 +19,6 @@ interface PlaybackControlsProps {
 /** Play/Pause, a step either way, reset and the speed: buttons and a slider, so all work from the keyboard. */
 export function PlaybackControls(props: PlaybackControlsProps) {
   const { playing, onPlay, onPause, onStep, onReset, speeds, speed, onSpeed, formatSpeed } = props;
-  const speedLabel = useId();
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
@@ -39,22 +35,16 @@ export function PlaybackControls(props: PlaybackControlsProps) {
           Reset
         </Button>
       </Stack>
-      <Box>
-        <Typography id={speedLabel} gutterBottom>
-          Speed: {formatSpeed(speed)}
-        </Typography>
-        <Slider
-          aria-labelledby={speedLabel}
-          value={Math.max(0, speeds.indexOf(speed))}
-          min={0}
-          max={speeds.length - 1}
-          step={1}
-          marks
-          getAriaValueText={(index) => formatSpeed(speeds[index] ?? speed)}
-          onChange={(_, index) => onSpeed(speeds[index] ?? speed)}
-          sx={{ mx: 1, width: "calc(100% - 16px)" }}
-        />
-      </Box>
+      <LabelledSlider
+        label={<>Speed: {formatSpeed(speed)}</>}
+        value={Math.max(0, speeds.indexOf(speed))}
+        min={0}
+        max={speeds.length - 1}
+        step={1}
+        marks
+        getAriaValueText={(index) => formatSpeed(speeds[index] ?? speed)}
+        onChange={(_, index) => onSpeed(speeds[index] ?? speed)}
+      />
     </Stack>
   );
 }

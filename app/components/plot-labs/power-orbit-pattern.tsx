@@ -1,5 +1,4 @@
 import Box from "@mui/material/Box";
-import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useCallback, useId, useMemo, useState } from "react";
@@ -9,6 +8,7 @@ import { PatternCanvas, type DrawPattern } from "./pattern-canvas";
 import { PlaybackControls } from "./playback-controls";
 import { usePlayback } from "./use-playback";
 import { useSchemePalette } from "./use-scheme-palette";
+import { LabelledSlider } from "./labelled-slider";
 
 /** Steps of the path per second. */
 const SPEEDS = [0.5, 1, 2, 4, 8, 16] as const;
@@ -39,8 +39,6 @@ export function PowerOrbitPattern() {
   );
   const { scheme, palette } = useSchemePalette();
   const descriptionId = useId();
-  const modulusLabel = useId();
-  const baseLabel = useId();
 
   const shown = Math.min(progress, steps);
   const draw = useCallback<DrawPattern>(
@@ -98,39 +96,27 @@ export function PowerOrbitPattern() {
           onSpeed={setSpeed}
           formatSpeed={(value) => `${value} step${value === 1 ? "" : "s"} per second`}
         />
-        <Box>
-          <Typography id={baseLabel} gutterBottom>
-            Base a = {a}
-          </Typography>
-          <Slider
-            aria-labelledby={baseLabel}
-            value={a}
-            min={2}
-            max={n - 1}
-            onChange={(_, value) => {
-              setA(value);
-              restart();
-            }}
-            sx={{ mx: 1, width: "calc(100% - 16px)" }}
-          />
-        </Box>
-        <Box>
-          <Typography id={modulusLabel} gutterBottom>
-            Modulus n = {n}
-          </Typography>
-          <Slider
-            aria-labelledby={modulusLabel}
-            value={n}
-            min={MIN_SLIDER_MODULUS}
-            max={MAX_SLIDER_MODULUS}
-            onChange={(_, value) => {
-              setN(value);
-              setA((base) => Math.min(base, value - 1));
-              restart();
-            }}
-            sx={{ mx: 1, width: "calc(100% - 16px)" }}
-          />
-        </Box>
+        <LabelledSlider
+          label={<>Base a = {a}</>}
+          value={a}
+          min={2}
+          max={n - 1}
+          onChange={(_, value) => {
+            setA(value);
+            restart();
+          }}
+        />
+        <LabelledSlider
+          label={<>Modulus n = {n}</>}
+          value={n}
+          min={MIN_SLIDER_MODULUS}
+          max={MAX_SLIDER_MODULUS}
+          onChange={(_, value) => {
+            setN(value);
+            setA((base) => Math.min(base, value - 1));
+            restart();
+          }}
+        />
       </Stack>
     </Box>
   );

@@ -1,6 +1,5 @@
 import Box from "@mui/material/Box";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
@@ -19,6 +18,7 @@ import { PatternCanvas, type DrawPattern } from "./pattern-canvas";
 import { PlaybackControls } from "./playback-controls";
 import { usePlayback } from "./use-playback";
 import { useSchemePalette } from "./use-scheme-palette";
+import { LabelledSlider } from "./labelled-slider";
 
 /** Multiplier units per second: at 0.1 the cardioid becomes the nephroid in ten seconds. */
 const SPEEDS = [0.02, 0.05, 0.1, 0.2, 0.5, 1] as const;
@@ -46,8 +46,6 @@ export function TimesTablePattern() {
   );
   const { scheme, palette } = useSchemePalette();
   const descriptionId = useId();
-  const pointsLabel = useId();
-  const multiplierLabel = useId();
 
   const draw = useCallback<DrawPattern>(
     (context, size) => {
@@ -106,39 +104,25 @@ export function TimesTablePattern() {
           onSpeed={setSpeed}
           formatSpeed={(value) => `${value} per second`}
         />
-        <Box>
-          <Typography id={multiplierLabel} gutterBottom>
-            Multiplier m = {twoDecimals(m)}
-          </Typography>
-          <Slider
-            aria-labelledby={multiplierLabel}
-            value={m}
-            min={0}
-            max={MAX_MULTIPLIER}
-            step={STEP}
-            shiftStep={1}
-            getAriaValueText={(value) => `m = ${twoDecimals(value)}`}
-            onChange={(_, value) => setM(value)}
-            sx={{ mx: 1, width: "calc(100% - 16px)" }}
-          />
-          <Typography variant="body2" color="text.secondary">
-            Arrow keys move m by {STEP}; with Shift, by 1.
-          </Typography>
-        </Box>
-        <Box>
-          <Typography id={pointsLabel} gutterBottom>
-            Points n = {n}
-          </Typography>
-          <Slider
-            aria-labelledby={pointsLabel}
-            value={n}
-            min={MIN_SLIDER_POINTS}
-            max={MAX_POINTS}
-            getAriaValueText={(value) => `${value} points`}
-            onChange={(_, value) => setN(value)}
-            sx={{ mx: 1, width: "calc(100% - 16px)" }}
-          />
-        </Box>
+        <LabelledSlider
+          label={<>Multiplier m = {twoDecimals(m)}</>}
+          note={<>Arrow keys move m by {STEP}; with Shift, by 1.</>}
+          value={m}
+          min={0}
+          max={MAX_MULTIPLIER}
+          step={STEP}
+          shiftStep={1}
+          getAriaValueText={(value) => `m = ${twoDecimals(value)}`}
+          onChange={(_, value) => setM(value)}
+        />
+        <LabelledSlider
+          label={<>Points n = {n}</>}
+          value={n}
+          min={MIN_SLIDER_POINTS}
+          max={MAX_POINTS}
+          getAriaValueText={(value) => `${value} points`}
+          onChange={(_, value) => setN(value)}
+        />
         <FormControlLabel
           control={<Switch checked={showEnvelope} onChange={(event) => setShowEnvelope(event.target.checked)} />}
           label="Draw the envelope"

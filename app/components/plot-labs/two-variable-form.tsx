@@ -1,12 +1,11 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
 import { MAX_RESOLUTION } from "../../../core/plot/surface-grid";
 import type { TwoVariableInput, TwoVariableProblems } from "./two-variable-input";
+import { LabelledSlider } from "./labelled-slider";
 
 /**
  * The slider offers 11, 21, … samples: coarser grids show their facets more than the function,
@@ -47,7 +46,6 @@ export function TwoVariableForm<Preset extends TwoVariablePreset>({
   onPreset,
   formulaLabel,
 }: TwoVariableFormProps<Preset>) {
-  const resolutionLabel = useId();
   const rangeProblems = [problems.x, problems.y].filter((problem) => problem !== undefined);
   return (
     <Stack spacing={2.5}>
@@ -116,21 +114,19 @@ export function TwoVariableForm<Preset extends TwoVariablePreset>({
           </Typography>
         )}
       </Box>
-      <Box>
-        <Typography id={resolutionLabel} gutterBottom>
-          Resolution: {input.resolution} × {input.resolution} points
-        </Typography>
-        <Slider
-          aria-labelledby={resolutionLabel}
-          value={input.resolution}
-          min={MIN_SLIDER_RESOLUTION}
-          max={MAX_RESOLUTION}
-          step={RESOLUTION_STEP}
-          getAriaValueText={(value) => `${value} by ${value} points`}
-          onChange={(_, value) => onChange({ ...input, resolution: value })}
-          sx={{ mx: 1, width: "calc(100% - 16px)" }}
-        />
-      </Box>
+      <LabelledSlider
+        label={
+          <>
+            Resolution: {input.resolution} × {input.resolution} points
+          </>
+        }
+        value={input.resolution}
+        min={MIN_SLIDER_RESOLUTION}
+        max={MAX_RESOLUTION}
+        step={RESOLUTION_STEP}
+        getAriaValueText={(value) => `${value} by ${value} points`}
+        onChange={(_, value) => onChange({ ...input, resolution: value })}
+      />
     </Stack>
   );
 }
