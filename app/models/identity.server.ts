@@ -111,6 +111,9 @@ export async function createIdentity(
   } catch (error) {
     switch (violatedIdentityConstraint(error)) {
       case "user-provider":
+        // Two links of this very identity racing on PostgreSQL can trip the (user, provider) index first,
+        // since only (provider, subject) is the insert's conflict target: that is the identity taken.
+        if (await findIdentity(db, input.provider, input.subject)) throw new IdentityTakenError();
         throw new ProviderAlreadyLinkedError();
       case "provider-subject":
         throw new IdentityTakenError();
