@@ -15,13 +15,6 @@ export interface UpcomingPage {
 
 export const upcomingPages: UpcomingPage[] = [
   {
-    path: "prime-discoveries",
-    title: "Prime discoveries",
-    purpose:
-      "The story of the record primes, from Mersenne's list to today's giant primes, with the proofs run live in your browser.",
-    access: "public",
-  },
-  {
     path: "subscribe",
     title: "Subscribe",
     purpose:

@@ -4,6 +4,9 @@
  * docs/decisions/0003-one-schema-two-dialects.md).
  */
 import type { ChapterAccess } from "../app/content/chapter-source";
+import type { PrimeRecordKind } from "../core/primes/prime-records";
+
+export type { PrimeRecordKind };
 
 export type Role = "user" | "admin";
 
@@ -240,6 +243,55 @@ export interface QuizItemsTable {
   answered_at: string | null;
 }
 
+/** A question an admin wrote; its text and key are in its revisions. */
+export interface QuizQuestionsTable {
+  id: string;
+  published_at: string | null;
+  current_revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuizQuestionRevisionsTable {
+  id: string;
+  question_id: string;
+  number: number;
+  skill_id: string;
+  difficulty: number;
+  /** JSON of core/quiz/fixed-question.ts FixedQuestionContent. */
+  content: string;
+  based_on: number | null;
+  author_id: string | null;
+  created_at: string;
+}
+
+
+/** A record of /prime-discoveries; its facts are in its revisions. */
+export interface PrimeRecordsTable {
+  id: string;
+  kind: PrimeRecordKind;
+  /** Names the record within its kind: the exponent, or the number as written. */
+  natural_key: string;
+  published_at: string | null;
+  /** When it was first published; imported records count as published on import. */
+  first_published_at: string | null;
+  current_revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PrimeRecordRevisionsTable {
+  id: string;
+  record_id: string;
+  number: number;
+  /** JSON of the record (core/primes/prime-records.ts). */
+  content: string;
+  source: "import" | "editor";
+  based_on: number | null;
+  author_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -259,4 +311,8 @@ export interface Database {
   quiz_sets: QuizSetsTable;
   quiz_attempts: QuizAttemptsTable;
   quiz_items: QuizItemsTable;
+  quiz_questions: QuizQuestionsTable;
+  quiz_question_revisions: QuizQuestionRevisionsTable;
+  prime_records: PrimeRecordsTable;
+  prime_record_revisions: PrimeRecordRevisionsTable;
 }

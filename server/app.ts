@@ -11,6 +11,8 @@ import { startHousekeeping } from "../app/utils/housekeeping.server";
 import { getOidcProviders } from "../app/utils/oidc-config.server";
 import { factorServiceContext, type FactorService } from "../app/utils/factor-service";
 import { seedContentIfEmpty, type ImportReport } from "../app/models/content-import.server";
+import { seedPrimeRecordsIfEmpty } from "../app/models/prime-record.server";
+import { primeRecords } from "../app/utils/prime-records.server";
 
 /** The lesson files that seed an empty database (run from the project's root, as npm start does). */
 const CONTENT_DIRECTORY = "content/chapters";
@@ -21,7 +23,12 @@ export const buildInfo: BuildInfo = { id: build.assets.version, timestamp: __BUI
 let stopHousekeeping: (() => void) | undefined;
 
 /** Everything that must succeed before the first request: settings, secret, migrations, first content. */
-export async function prepare(): Promise<{ dialect: string; applied: string[]; seeded: ImportReport | null }> {
+export async function prepare(): Promise<{
+  dialect: string;
+  applied: string[];
+  seeded: ImportReport | null;
+  seededRecords: number | null;
+}> {
   getEnv();
   getSessionSecret();
   // Read now, so a mistake in the provider settings is reported at start.
@@ -29,8 +36,9 @@ export async function prepare(): Promise<{ dialect: string; applied: string[]; s
   const { db, dialect } = getDatabase();
   const applied = await migrateToLatest(db);
   const seeded = await seedContentIfEmpty(db, CONTENT_DIRECTORY);
+  const seededRecords = await seedPrimeRecordsIfEmpty(db, primeRecords);
   stopHousekeeping ??= startHousekeeping(db);
-  return { dialect, applied, seeded };
+  return { dialect, applied, seeded, seededRecords };
 }
 
 export async function shutdown(): Promise<void> {

@@ -14,7 +14,12 @@ import { securityHeaders, staticFileHeaders } from "./security-headers";
 /** The application bundle's interface (server/app.ts), in production and in development. */
 interface AppModule {
   app: express.RequestHandler;
-  prepare(): Promise<{ dialect: string; applied: string[]; seeded: { created: string[] } | null }>;
+  prepare(): Promise<{
+    dialect: string;
+    applied: string[];
+    seeded: { created: string[] } | null;
+    seededRecords: number | null;
+  }>;
   shutdown(): Promise<void>;
 }
 
@@ -73,13 +78,14 @@ if (development) {
   server.use(appModule.app);
 }
 
-const { dialect, applied, seeded } = await appModule.prepare();
+const { dialect, applied, seeded, seededRecords } = await appModule.prepare();
 logEvent("database ready", { dialect, migrationsApplied: applied });
 if (seeded) {
   // Report entries are "chapter" or "chapter#section".
   const chapters = seeded.created.filter((entry) => !entry.includes("#")).length;
   logEvent("lessons imported into the empty database", { chapters, sections: seeded.created.length - chapters });
 }
+if (seededRecords !== null) logEvent("prime records imported into the empty database", { records: seededRecords });
 
 const listener = server.listen(env.PORT, env.HOST ?? "::", () => {
   const address = listener.address();

@@ -199,6 +199,20 @@ export async function answerHistory(db: Kysely<Database>, userId: string): Promi
   }));
 }
 
+/** The authors' questions the learner has answered, by their template ids ("fixed:<id>"). */
+export async function answeredFixedTemplates(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("quiz_items")
+    .innerJoin("quiz_attempts", "quiz_attempts.id", "quiz_items.attempt_id")
+    .select("quiz_items.template_id")
+    .distinct()
+    .where("quiz_attempts.user_id", "=", userId)
+    .where("quiz_items.answered_at", "is not", null)
+    .where("quiz_items.template_id", "like", "fixed:%")
+    .execute();
+  return new Set(rows.map((row) => row.template_id));
+}
+
 export interface TemplateStatistics {
   templateId: string;
   answered: number;

@@ -1,10 +1,20 @@
 import type { Kysely } from "kysely";
 import { redirect } from "react-router";
+import type { FixedCandidate } from "../../core/quiz/compose-quiz";
+import { fixedTemplateId } from "../../core/quiz/fixed-question";
 import { dueForReview, skillMastery, type SkillMastery } from "../../core/quiz/mastery";
 import { SKILLS } from "../../core/quiz/skills";
 import type { Database, QuizMode } from "../../database/schema";
 import { readSettings } from "../models/app-settings.server";
-import { answerHistory, attemptsStartedSince, startAttempt, startOfUtcDay, type ItemPlan } from "../models/quiz.server";
+import { publishedQuestionsOf } from "../models/quiz-question.server";
+import {
+  answeredFixedTemplates,
+  answerHistory,
+  attemptsStartedSince,
+  startAttempt,
+  startOfUtcDay,
+  type ItemPlan,
+} from "../models/quiz.server";
 import { progressByChapter } from "../models/reading-progress.server";
 import type { User } from "../models/user.server";
 import { entitlementsFor } from "./entitlements";
@@ -40,6 +50,19 @@ export async function metSkillIds(db: Kysely<Database>, userId: string, masterie
   const started = new Set(reading.filter((chapter) => chapter.read > 0).map((chapter) => chapter.slug));
   const answered = new Set(masteries.filter((m) => m.level !== "new").map((m) => m.skillId));
   return SKILLS.filter((skill) => started.has(skill.chapter) || answered.has(skill.id)).map((skill) => skill.id);
+}
+
+/** The published authors' questions of these skills, each marked when the learner has answered it. */
+export async function fixedCandidates(
+  db: Kysely<Database>,
+  userId: string,
+  skillIds: readonly string[],
+): Promise<FixedCandidate[]> {
+  const [published, answered] = await Promise.all([
+    publishedQuestionsOf(db, skillIds),
+    answeredFixedTemplates(db, userId),
+  ]);
+  return published.map((question) => ({ ...question, answered: answered.has(fixedTemplateId(question.questionId)) }));
 }
 
 /** The message shown when the day's free attempts are used up. */

@@ -1,15 +1,50 @@
+import type { Kysely } from "kysely";
+import { fixedQuestion, fixedQuestionIdOf } from "../../core/quiz/fixed-question";
+import { describeKey } from "../../core/quiz/describe-key";
 import { gradeAnswer } from "../../core/quiz/grade-answer";
 import { isLatexAnswer } from "../../core/quiz/read-answer";
-import { publicQuestion, type Question, type Verdict } from "../../core/quiz/question";
+import { publicQuestion, type AnswerKey, type Question, type Verdict } from "../../core/quiz/question";
 import { skillById } from "../../core/quiz/skills";
 import { generateQuestion } from "../../core/quiz/templates/index";
+import type { Database } from "../../database/schema";
+import { findQuestionRevisions } from "../models/quiz-question.server";
 import type { ItemPlan, QuizItem } from "../models/quiz.server";
+import { ANSWER_MAX_LENGTH } from "../components/quiz/answer-field";
+import type { QuestionPreviewView } from "../components/quiz/question-preview";
 import type { ItemResult, ItemView } from "../components/quiz/quiz-view";
-import { givenAnswerHtml, quizBlockHtml, quizInlineHtml } from "./quiz-text.server";
+import { escapeHtml, givenAnswerHtml, markdownBlockHtml, markdownInlineHtml } from "./markdown-html.server";
 
-/** The question an item stands for, made again from its template, seed and difficulty. */
+/**
+ * The question a generated item stands for, made again from its template, seed and difficulty;
+ * throws for an author's question, which loadQuestions reads from the database.
+ */
 export function questionOf(item: ItemPlan): Question {
   return generateQuestion(item.templateId, item.seed, item.difficulty);
+}
+
+/** The questions items stand for: generated ones made again, authors' ones read at the revision asked. */
+export async function loadQuestions(db: Kysely<Database>, items: readonly ItemPlan[]): Promise<Question[]> {
+  const refs = items.flatMap((item) => {
+    const questionId = fixedQuestionIdOf(item.templateId);
+    return questionId === null ? [] : [{ questionId, revision: item.seed }];
+  });
+  const contents = await findQuestionRevisions(db, refs);
+  return items.map((item) => {
+    const questionId = fixedQuestionIdOf(item.templateId);
+    if (questionId === null) return questionOf(item);
+    const content = contents.get(`${questionId}:${item.seed}`);
+    // Questions and their revisions are never deleted, so this is a broken database, not a user's doing.
+    if (!content) throw new Error(`Revision ${item.seed} of question ${questionId} is missing.`);
+    return fixedQuestion(questionId, item.seed, content);
+  });
+}
+
+/** Which question an item is, in words for the editors who read a report about it. */
+export function describeItemQuestion(item: ItemPlan): string {
+  const questionId = fixedQuestionIdOf(item.templateId);
+  return questionId === null
+    ? `${item.templateId}, seed ${item.seed}, difficulty ${item.difficulty}`
+    : `an author's question, revision ${item.seed}, /admin/content/questions/${questionId}`;
 }
 
 /** A question not (yet) answered, outside any attempt: for previews, problem sets and the sample quiz. */
@@ -27,28 +62,55 @@ export function unansweredItem(plan: ItemPlan, id: string, position: number, hin
   };
 }
 
+/** A part's answer from the form: typed text, or the chosen options' indices ("0,2"); null when malformed. */
+function givenAnswer(value: unknown): string | null {
+  if (value === undefined) return "";
+  if (typeof value === "string") return value.length <= ANSWER_MAX_LENGTH ? value : null;
+  if (Array.isArray(value) && value.every((entry) => typeof entry === "string" && /^\d{1,2}$/.test(entry))) {
+    return value.join(",");
+  }
+  return null;
+}
+
+/**
+ * The answers a question card posted (fields `part-<n>`), one per part; or the index of the first part
+ * whose answer is too long or not a single answer.
+ */
+export function answersOfForm(
+  values: Record<string, unknown>,
+  partCount: number,
+): { ok: true; answers: string[] } | { ok: false; part: number } {
+  const answers: string[] = [];
+  for (let index = 0; index < partCount; index++) {
+    const given = givenAnswer(values[`part-${index}`]);
+    if (given === null) return { ok: false, part: index };
+    answers.push(given);
+  }
+  return { ok: true, answers };
+}
+
 /** Each part's verdict; a missing answer is an empty one. */
 export function gradeParts(question: Question, answers: readonly string[]): Verdict[] {
   return question.parts.map((part, index) => gradeAnswer(part.key, answers[index] ?? ""));
 }
 
 /** What the page may show of a question: everything public, and once it is answered, the verdicts and solution. */
-export function itemView(item: QuizItem, question: Question = questionOf(item)): ItemView {
+export function itemView(item: QuizItem, question: Question): ItemView {
   const shown = publicQuestion(question);
   const answered = item.answeredAt !== null && item.answers !== null;
   return {
     id: item.id,
     position: item.position,
     skillTitle: skillById(question.skillId)?.title ?? question.skillId,
-    promptHtml: quizBlockHtml(shown.prompt),
+    promptHtml: markdownBlockHtml(shown.prompt),
     parts: shown.parts.map((part) => ({
-      promptHtml: part.prompt === "" ? "" : quizInlineHtml(part.prompt),
+      promptHtml: part.prompt === "" ? "" : markdownInlineHtml(part.prompt),
       kind: part.kind,
-      ...(part.options ? { optionsHtml: part.options.map(quizInlineHtml), multiple: part.multiple ?? false } : {}),
+      ...(part.options ? { optionsHtml: part.options.map(markdownInlineHtml), multiple: part.multiple ?? false } : {}),
       ...(part.variables ? { variables: part.variables } : {}),
     })),
     hintCount: shown.hintCount,
-    hintsHtml: question.hints.slice(0, item.hintsUsed).map(quizBlockHtml),
+    hintsHtml: question.hints.slice(0, item.hintsUsed).map(markdownBlockHtml),
     result: answered ? resultOf(question, item.answers!) : null,
   };
 }
@@ -63,6 +125,27 @@ function resultOf(question: Question, answers: string[]): ItemResult {
       return part.key.kind === "choice" || given.trim() === "" ? null : givenAnswerHtml(given, isLatexAnswer(given));
     }),
     parts: verdicts.map(({ correct, feedback }) => ({ correct, feedback })),
-    solutionHtml: quizBlockHtml(question.solution),
+    solutionHtml: markdownBlockHtml(question.solution),
+  };
+}
+
+/** A key in words as HTML, its choice options typeset. */
+export function keyHtml(key: AnswerKey): string {
+  return describeKey(key, { text: escapeHtml, option: markdownInlineHtml });
+}
+
+/** A question as authors preview it: every hint open, with its keys in words and its solution. */
+export function questionPreview(
+  question: Question,
+  itemId: string,
+  progress: Partial<QuizItem> = {},
+): QuestionPreviewView {
+  const { templateId, skillId, seed, difficulty } = question;
+  const plan = { templateId, skillId, seed, difficulty };
+  const item = { ...unansweredItem(plan, itemId, 0, question.hints.length), ...progress };
+  return {
+    item: itemView(item, question),
+    keysHtml: question.parts.map((part) => keyHtml(part.key)),
+    solutionHtml: markdownBlockHtml(question.solution),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planChapterQuiz, planPractice, planSet, QUIZ_LENGTH, MAX_SEED } from "./compose-quiz";
+import { planChapterQuiz, planPractice, planSet, QUIZ_LENGTH, MAX_SEED, type FixedCandidate } from "./compose-quiz";
+import { fixedQuestionIdOf } from "./fixed-question";
 import { skillMastery, type AnswerRecord } from "./mastery";
 import { createRandom } from "./random";
 import { SKILLS, skillsOfChapter } from "./skills";
@@ -47,6 +48,57 @@ describe("a chapter quiz's questions", () => {
     expect(plan.find((q) => q.skillId === strong)!.difficulty).toBe(3);
     expect(plan.find((q) => q.skillId === weak)!.difficulty).toBe(1);
     expect(plan.find((q) => q.skillId === fresh)!.difficulty).toBe(1);
+  });
+});
+
+describe("authors' questions in a quiz", () => {
+  const [first, second] = chapterSkills as [string, string];
+  const candidate = (questionId: string, skillId: string, answered: boolean): FixedCandidate => ({
+    questionId,
+    revision: 3,
+    skillId,
+    difficulty: 2,
+    answered,
+  });
+
+  it("come first for their skill while the learner has not answered them, each once a quiz", () => {
+    const fixed = [candidate("q1", first, false), candidate("q2", first, false), candidate("q3", "power-mod", false)];
+    for (let seed = 0; seed < 50; seed++) {
+      const plan = planChapterQuiz(chapter, none, createRandom(seed), fixed);
+      expect(plan).toHaveLength(QUIZ_LENGTH);
+      const authored = plan.filter((q) => fixedQuestionIdOf(q.templateId) !== null);
+      // Five questions round three skills: the skill gets one or two, and each is a different author's question.
+      expect(authored).toEqual(plan.filter((q) => q.skillId === first));
+      expect(new Set(authored.map((q) => q.templateId)).size).toBe(authored.length);
+      for (const q of authored) expect(q).toMatchObject({ skillId: first, seed: 3, difficulty: 2 });
+      // Another chapter's question is not asked here.
+      expect(plan.some((q) => q.templateId === "fixed:q3")).toBe(false);
+    }
+  });
+
+  it("once answered, take their turn among the skill's templates", () => {
+    const fixed = [candidate("q1", second, true)];
+    const counts = { authored: 0, generated: 0 };
+    for (let seed = 0; seed < 200; seed++) {
+      for (const q of planChapterQuiz(chapter, none, createRandom(seed), fixed).filter((q) => q.skillId === second)) {
+        if (fixedQuestionIdOf(q.templateId) === null) counts.generated++;
+        else counts.authored++;
+      }
+    }
+    // One authored question beside the skill's templates: asked sometimes, never always.
+    expect(counts.authored).toBeGreaterThan(20);
+    expect(counts.generated).toBeGreaterThan(counts.authored);
+  });
+
+  it("are asked in practice for the skills met", () => {
+    const plan = planPractice(["power-mod"], [], none, createRandom(5), [candidate("q9", "power-mod", false)]);
+    expect(plan[0]).toEqual({ templateId: "fixed:q9", skillId: "power-mod", seed: 3, difficulty: 2 });
+    expect(plan.filter((q) => q.templateId === "fixed:q9")).toHaveLength(1);
+  });
+
+  it("stop a round early rather than repeat when a skill has nothing else to ask", () => {
+    const plan = planPractice(["authored-only"], [], none, createRandom(5), [candidate("q7", "authored-only", true)]);
+    expect(plan.map((q) => q.templateId)).toEqual(["fixed:q7"]);
   });
 });
 

@@ -17,4 +17,17 @@ describe("an answer key in words", () => {
       "every correct option: A: 2; C: 5",
     );
   });
+
+  it("writes words and options through a format, e.g. as HTML", () => {
+    const html = {
+      text: (words: string) => words.replace(/</g, "&lt;"),
+      option: (markdown: string) => `<b>${markdown}</b>`,
+    };
+    expect(describeKey({ kind: "choice", options: ["a<b", "c"], correct: [0], multiple: false }, html)).toBe(
+      "one option: A: <b>a<b</b>",
+    );
+    expect(describeKey({ kind: "expression", expected: "x<1", variables: ["x"] }, html)).toBe(
+      "an expression equal to x&lt;1 in x",
+    );
+  });
 });

@@ -1,23 +1,35 @@
 import type { AnswerKey } from "./question";
 
+/** How the words and the options of a described key are written out: as they are, or e.g. as HTML. */
+export interface KeyFormat {
+  text(words: string): string;
+  /** A choice's option, written in the question's Markdown. */
+  option(markdown: string): string;
+}
+
+const asText: KeyFormat = { text: (words) => words, option: (markdown) => markdown };
+
 /** An answer key in words, for authors checking a question ("x ≡ 3 (mod 7)", "3/4", "0.125 ± 0.001"). */
-export function describeKey(key: AnswerKey): string {
+export function describeKey(key: AnswerKey, format: KeyFormat = asText): string {
+  const { text } = format;
   switch (key.kind) {
     case "choice": {
       const correct = key.correct
-        .map((index) => `${String.fromCharCode(65 + index)}: ${key.options[index]}`)
-        .join("; ");
-      return `${key.multiple ? "every correct option" : "one option"}: ${correct}`;
+        .map((index) => `${text(`${String.fromCharCode(65 + index)}: `)}${format.option(key.options[index] ?? "")}`)
+        .join(text("; "));
+      return `${text(key.multiple ? "every correct option: " : "one option: ")}${correct}`;
     }
     case "integer":
-      return `the integer ${key.value}`;
+      return text(`the integer ${key.value}`);
     case "fraction":
-      return `the fraction ${key.numerator}/${key.denominator}`;
+      return text(`the fraction ${key.numerator}/${key.denominator}`);
     case "decimal":
-      return `${key.value} within ±${key.tolerance}`;
+      return text(`${key.value} within ±${key.tolerance}`);
     case "expression":
-      return `an expression equal to ${key.expected}${key.variables.length > 0 ? ` in ${key.variables.join(", ")}` : ""}${key.form ? `, in ${key.form} form` : ""}`;
+      return text(
+        `an expression equal to ${key.expected}${key.variables.length > 0 ? ` in ${key.variables.join(", ")}` : ""}${key.form ? `, in ${key.form} form` : ""}`,
+      );
     case "congruence":
-      return `${key.variable} ≡ ${key.residue} (mod ${key.modulus})`;
+      return text(`${key.variable} ≡ ${key.residue} (mod ${key.modulus})`);
   }
 }

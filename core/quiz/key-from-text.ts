@@ -6,6 +6,8 @@
  *   decimal     0.125 ± 0.001   (or +- ; the tolerance defaults to 1e-9)
  *   expression  2x + 2 in x     (or "in x, y"; add "factored" or "expanded" at the end)
  *   congruence  3 mod 7         (or 3 (mod 7); the variable is x)
+ * and, for questions authors write, a choice key: its options one per line,
+ * the right ones starting with "*" (choiceKeyFromText).
  */
 import type { AnswerKey, AnswerKind } from "./question";
 
@@ -68,5 +70,46 @@ export function keyFromText(kind: TypedKeyKind, text: string): KeyFromText {
         key: { kind, residue: BigInt(match[1]!).toString(), modulus: BigInt(modulus).toString(), variable: "x" },
       };
     }
+  }
+}
+
+/** How many options a choice may offer. */
+export const CHOICE_OPTIONS = { min: 2, max: 10 } as const;
+
+export function choiceKeyFromText(text: string, multiple: boolean): KeyFromText {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  if (lines.length < CHOICE_OPTIONS.min || lines.length > CHOICE_OPTIONS.max) {
+    return refuse(`Write from ${CHOICE_OPTIONS.min} to ${CHOICE_OPTIONS.max} options, one per line.`);
+  }
+  const options = lines.map((line) => line.replace(/^\*\s*/, ""));
+  if (options.some((option) => option === "")) return refuse("An option is empty: write it after the *.");
+  const correct = lines.flatMap((line, index) => (line.startsWith("*") ? [index] : []));
+  if (correct.length === 0) return refuse("Mark the right option with a * at the start of its line.");
+  if (!multiple && correct.length > 1) {
+    return refuse("Only one option may be marked right, unless learners may pick several.");
+  }
+  return { ok: true, key: { kind: "choice", options, correct, multiple } };
+}
+
+/** A key in the notation above: what an editor shows for a saved key. */
+export function keyToText(key: AnswerKey): string {
+  switch (key.kind) {
+    case "choice":
+      return key.options.map((option, index) => (key.correct.includes(index) ? `* ${option}` : option)).join("\n");
+    case "integer":
+      return key.value;
+    case "fraction":
+      return `${key.numerator}/${key.denominator}`;
+    case "decimal":
+      return `${key.value} ± ${key.tolerance}`;
+    case "expression":
+      return [key.expected, key.variables.length > 0 ? `in ${key.variables.join(", ")}` : "", key.form ?? ""]
+        .filter((piece) => piece !== "")
+        .join(" ");
+    case "congruence":
+      return `${key.residue} mod ${key.modulus}`;
   }
 }

@@ -54,7 +54,7 @@ export function defineTemplate(spec: TemplateSpec): QuizTemplate {
 }
 
 /** Every text of the question with `\\(…\\)` formulas (see ./formula-delimiters.ts); answer keys are not text. */
-function withExplicitDelimiters(body: QuestionBody): QuestionBody {
+export function withExplicitDelimiters(body: QuestionBody): QuestionBody {
   const text = explicitFormulaDelimiters;
   return {
     prompt: text(body.prompt),

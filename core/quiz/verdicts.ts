@@ -13,6 +13,16 @@ export const incorrect = (feedback: string, steps: readonly string[]): Verdict =
 export const unreadable = (message: string): Verdict =>
   incorrect(`The answer could not be read: ${message}.`, [`Reading failed: ${message}.`]);
 
+const FAULTY_KEY_STEP = "Faulty key: ";
+
 /** The key itself is wrong: an author's mistake, reported to the validator page through the steps. */
 export const faultyKey = (reason: string): Verdict =>
-  incorrect("This question's answer key is faulty, so the answer could not be checked.", [`Faulty key: ${reason}.`]);
+  incorrect("This question's answer key is faulty, so the answer could not be checked.", [
+    `${FAULTY_KEY_STEP}${reason}.`,
+  ]);
+
+/** What is wrong with the key, when the verdict is faultyKey's; null otherwise. */
+export function faultyKeyReason(verdict: Verdict): string | null {
+  const step = verdict.steps.find((entry) => entry.startsWith(FAULTY_KEY_STEP));
+  return step === undefined ? null : step.slice(FAULTY_KEY_STEP.length);
+}

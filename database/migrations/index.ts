@@ -5,6 +5,8 @@ import * as accounts from "./0003_accounts";
 import * as identityPerProvider from "./0004_identity_per_provider";
 import * as content from "./0005_content";
 import * as quizzes from "./0006_quizzes";
+import * as quizQuestions from "./0007_quiz_questions";
+import * as primeRecords from "./0008_prime_records";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   "0004_identity_per_provider": identityPerProvider,
   "0005_content": content,
   "0006_quizzes": quizzes,
+  "0007_quiz_questions": quizQuestions,
+  "0008_prime_records": primeRecords,
 };

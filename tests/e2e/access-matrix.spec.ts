@@ -93,6 +93,10 @@ const routes: [string, Rule][] = [
   // opens for every learner and says what premium gives.
   ...chapterPages.map((path): [string, Rule] => [`${path}/quiz`, "requiresAuth"]),
   ["/practice", "requiresAuth"],
+  // Not in SPEC.md: the editor of authors' quiz questions (SPEC.md §2 puts quizzes in /admin/content).
+  ["/admin/content/questions/new", "requiresAdmin"],
+  // Not in SPEC.md: the prime records behind /prime-discoveries (issue 8), edited like the lessons.
+  ["/admin/content/primes", "requiresAdmin"],
   ...adminPages.map((path): [string, Rule] => [path, "requiresAdmin"]),
   ...adminLabs.map((path): [string, Rule] => [path, "requiresAdmin"]),
 ];

@@ -2,22 +2,12 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
 import type { FactorizationRun } from "../../workers/use-factorization";
+import { useNow } from "../use-now";
 import { formatDuration, progressLabel, progressPercent } from "./factorization-text";
 
 /** How often the elapsed time is redrawn while a run goes on. */
 const TICK_MS = 100;
-
-function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  return now;
-}
 
 /**
  * Where the run stands: a progress bar with its stage while it runs, then how
@@ -26,7 +16,7 @@ function useNow(ticking: boolean): number {
  */
 export function RunStatus({ run }: { run: FactorizationRun }) {
   const running = run.status === "running";
-  const now = useNow(running);
+  const now = useNow(running, TICK_MS);
   if (run.status === "idle" || run.startedAt === null) return null;
   const elapsed = formatDuration((run.finishedAt ?? now) - run.startedAt);
 

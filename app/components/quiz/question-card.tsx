@@ -17,6 +17,8 @@ interface QuestionCardProps {
   open: boolean;
   /** Offer "Report this question" (not to guests, who have no address to answer). */
   reportable?: boolean;
+  /** Hidden fields posted with every hint and answer, for an action that needs more than the item's id. */
+  context?: readonly [string, string][];
 }
 
 const html = (markup: string) => ({ __html: markup });
@@ -27,7 +29,7 @@ const html = (markup: string) => ({ __html: markup });
  * report the question. Every action goes to the server, which grades.
  * Its form posts `itemId`, `hintsUsed`, `position`, `part-<n>` and an `intent`.
  */
-export function QuestionCard({ item: loaded, total, open, reportable = true }: QuestionCardProps) {
+export function QuestionCard({ item: loaded, total, open, reportable = true, context = [] }: QuestionCardProps) {
   // Where nothing is stored (the sample quiz), the action answers with the question's new state.
   const fetcher = useFetcher<{ error?: string; reported?: boolean; item?: ItemView }>();
   const item = fetcher.data?.item ?? loaded;
@@ -51,6 +53,9 @@ export function QuestionCard({ item: loaded, total, open, reportable = true }: Q
         <input type="hidden" name="itemId" value={item.id} />
         <input type="hidden" name="hintsUsed" value={item.hintsHtml.length} />
         <input type="hidden" name="position" value={item.position} />
+        {context.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <Stack spacing={2.5} sx={{ mt: 2 }}>
           {item.parts.map((part, index) => {
             const label = item.parts.length > 1 ? `Answer to part ${String.fromCharCode(97 + index)}` : "Your answer";

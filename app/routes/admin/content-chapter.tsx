@@ -1,6 +1,5 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -14,6 +13,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { AccessField } from "../../components/content-admin/access-field";
 import { OrderingActions } from "../../components/content-admin/ordering-actions";
+import { PublicationChip } from "../../components/content-admin/publication-controls";
 import { Page } from "../../components/page";
 import { LabelledCell, TableRegion } from "../../components/table-region";
 import { SECTION_TITLE_MAX } from "../../content/limits";
@@ -254,11 +254,7 @@ export default function ContentChapter({ loaderData, actionData }: Route.Compone
                     </LabelledCell>
                     <LabelledCell label="Revision">{section.currentRevision}</LabelledCell>
                     <LabelledCell label="State">
-                      <Chip
-                        size="small"
-                        label={section.published ? "Published" : "Draft"}
-                        color={section.published ? "success" : "default"}
-                      />
+                      <PublicationChip size="small" published={section.published} />
                     </LabelledCell>
                     <LabelledCell label="Actions">
                       <OrderingActions

@@ -1,29 +1,23 @@
 import Alert from "@mui/material/Alert";
-import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { ConflictNotice } from "../../components/content-admin/conflict-notice";
+import { RevisionTable } from "../../components/content-admin/revision-table";
 import { LineDiffView } from "../../components/lesson/line-diff-view";
 import { MarkdownEditor } from "../../components/lesson/markdown-editor";
 import { Page } from "../../components/page";
-import { LabelledCell, TableRegion } from "../../components/table-region";
 import { SECTION_BODY_MAX } from "../../content/limits";
 import { listRevisions, saveSection, sectionContentSchema } from "../../models/section.server";
 import { requireUser } from "../../utils/access.server";
 import { loadSectionForAdmin, revisionSourceLabels } from "../../utils/content-admin.server";
 import { getDatabase } from "../../utils/db.server";
 import { fieldErrors, formValues } from "../../utils/form.server";
-import { formatUtc } from "../../utils/format-date";
 import { diffLines } from "../../utils/line-diff";
 import type { Route } from "./+types/content-section";
 
@@ -102,34 +96,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-function ConflictNotice({
-  conflict,
-  onOverride,
-}: {
-  conflict: Extract<SectionSaveResult, { outcome: "conflict" }>;
-  onOverride(): void;
-}) {
-  const { current } = conflict;
-  return (
-    <Alert severity="error" sx={{ mb: 3 }} role="alert">
-      <AlertTitle>Not saved: this section changed while you were editing</AlertTitle>
-      <Typography sx={{ mb: 1 }}>
-        Revision {current.number} was saved by {current.authorEmail ?? "an import"} at {formatUtc(current.createdAt)}.
-        Your text is still in the editor. This is what saving yours would change in theirs:
-      </Typography>
-      <LineDiffView diff={conflict.diff} label={`Difference between revision ${current.number} and your text`} />
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 2 }}>
-        <Button variant="contained" color="error" onClick={onOverride}>
-          Base my text on revision {current.number}
-        </Button>
-        <Button component="a" href="" variant="outlined" color="inherit">
-          Discard mine and load revision {current.number}
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
 function SectionEditor({
   section,
   result,
@@ -150,7 +116,14 @@ function SectionEditor({
     <Form method="post">
       {conflict && (
         <ConflictNotice
-          conflict={conflict}
+          what="section"
+          current={{ ...conflict.current, savedBy: conflict.current.authorEmail ?? "an import" }}
+          difference={
+            <LineDiffView
+              diff={conflict.diff}
+              label={`Difference between revision ${conflict.current.number} and your text`}
+            />
+          }
           onOverride={() => {
             setBaseRevision(conflict.current.number);
             setOverridden(conflict.current.number);
@@ -223,46 +196,33 @@ export default function ContentSection({ loaderData, actionData }: Route.Compone
         <Typography id="revisions-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
           Revisions
         </Typography>
-        <TableRegion labelledBy="revisions-heading">
-          <Table size="small" role="table">
-            <TableHead role="rowgroup">
-              <TableRow role="row">
-                <TableCell role="columnheader">Revision</TableCell>
-                <TableCell role="columnheader">Saved</TableCell>
-                <TableCell role="columnheader">By</TableCell>
-                <TableCell role="columnheader">How</TableCell>
-                <TableCell role="columnheader">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody role="rowgroup">
-              {revisions.map((revision) => (
-                <TableRow key={revision.number} role="row">
-                  <LabelledCell label="Revision">
-                    {revision.number}
-                    {revision.number === section.currentRevision ? " (current)" : ""}
-                  </LabelledCell>
-                  <LabelledCell label="Saved">{formatUtc(revision.createdAt)}</LabelledCell>
-                  <LabelledCell label="By">{revision.authorEmail ?? "—"}</LabelledCell>
-                  <LabelledCell label="How">
-                    {revision.source}
-                    {revision.restoredFrom ? ` ${revision.restoredFrom}` : ""}
-                  </LabelledCell>
-                  <LabelledCell label="Actions">
-                    <Link to={`${base}/revisions/${revision.number}`}>View</Link>
-                    {revision.number !== section.currentRevision && (
-                      <>
-                        {" · "}
-                        <Link to={`${base}/revisions/${revision.number}?compare=${section.currentRevision}`}>
-                          Compare with current
-                        </Link>
-                      </>
-                    )}
-                  </LabelledCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableRegion>
+        <RevisionTable
+          revisions={revisions}
+          current={section.currentRevision}
+          labelledBy="revisions-heading"
+          columns={[
+            {
+              label: "How",
+              cell: (revision) => `${revision.source}${revision.restoredFrom ? ` ${revision.restoredFrom}` : ""}`,
+            },
+            {
+              label: "Actions",
+              cell: (revision) => (
+                <>
+                  <Link to={`${base}/revisions/${revision.number}`}>View</Link>
+                  {revision.number !== section.currentRevision && (
+                    <>
+                      {" · "}
+                      <Link to={`${base}/revisions/${revision.number}?compare=${section.currentRevision}`}>
+                        Compare with current
+                      </Link>
+                    </>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
       </Box>
     </Page>
   );

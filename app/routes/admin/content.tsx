@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -14,6 +14,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { AccessField } from "../../components/content-admin/access-field";
 import { OrderingActions } from "../../components/content-admin/ordering-actions";
+import { PublicationChip } from "../../components/content-admin/publication-controls";
 import { Page } from "../../components/page";
 import { LabelledCell, TableRegion } from "../../components/table-region";
 import {
@@ -23,15 +24,42 @@ import {
   moveChapter,
   setChapterPublished,
 } from "../../models/chapter.server";
+import { listQuizQuestions } from "../../models/quiz-question.server";
+import { templateStatistics } from "../../models/quiz.server";
+import { fixedTemplateId } from "../../../core/quiz/fixed-question";
+import { skillById } from "../../../core/quiz/skills";
 import { getDatabase } from "../../utils/db.server";
 import { fieldErrors, formValues, submittedText } from "../../utils/form.server";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Numberlab" }];
 
+/** How much of a question's text the list shows. */
+const EXCERPT_LENGTH = 120;
+
 export async function loader() {
-  const chapters = await listChapters(getDatabase().db);
-  return { chapters };
+  const { db } = getDatabase();
+  const [chapters, questions, statistics] = await Promise.all([
+    listChapters(db),
+    listQuizQuestions(db),
+    templateStatistics(db),
+  ]);
+  return {
+    chapters,
+    questions: questions.map((question) => {
+      const text = question.content.prompt.replace(/\s+/g, " ");
+      const answered = statistics.find((row) => row.templateId === fixedTemplateId(question.id));
+      return {
+        id: question.id,
+        excerpt: text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text,
+        skill: skillById(question.content.skillId)?.title ?? question.content.skillId,
+        difficulty: question.content.difficulty,
+        published: question.published,
+        currentRevision: question.currentRevision,
+        answered: answered ? { count: answered.answered, correctRate: answered.correctRate } : null,
+      };
+    }),
+  };
 }
 
 const rowActionSchema = z.object({
@@ -80,13 +108,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { chapters } = loaderData;
+  const { chapters, questions } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const values = actionData?.values ?? null;
   return (
     <Page
       title="Content"
-      lead="The chapters in course order. Open one to edit its details and sections; every save keeps a revision."
+      lead="The chapters in course order and the quiz questions authors wrote. Open one to edit it; every save keeps a revision."
       maxWidth="lg"
     >
       {errors.form && (
@@ -120,11 +148,7 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
                 </LabelledCell>
                 <LabelledCell label="Access">{chapter.access === "free" ? "Free" : "Premium"}</LabelledCell>
                 <LabelledCell label="State">
-                  <Chip
-                    size="small"
-                    label={chapter.published ? "Published" : "Draft"}
-                    color={chapter.published ? "success" : "default"}
-                  />
+                  <PublicationChip size="small" published={chapter.published} />
                 </LabelledCell>
                 <LabelledCell label="Actions">
                   <OrderingActions
@@ -140,6 +164,18 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
           </TableBody>
         </Table>
       </TableRegion>
+
+      <QuizQuestionList questions={questions} />
+
+      <Box component="section" aria-labelledby="prime-records-heading" sx={{ mt: 4 }}>
+        <Typography id="prime-records-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+          Prime records
+        </Typography>
+        <Typography>
+          The Mersenne primes, the history of the largest known prime and the records by form shown on
+          /prime-discoveries: <Link to="/admin/content/primes">edit the prime records</Link>.
+        </Typography>
+      </Box>
 
       <Paper variant="outlined" component="section" aria-labelledby="new-chapter-heading" sx={{ p: 3, mt: 4 }}>
         <Typography id="new-chapter-heading" variant="h5" component="h2" gutterBottom>
@@ -184,5 +220,62 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
         </Form>
       </Paper>
     </Page>
+  );
+}
+
+function QuizQuestionList({ questions }: { questions: Route.ComponentProps["loaderData"]["questions"] }) {
+  return (
+    <Box component="section" aria-labelledby="questions-heading" sx={{ mt: 4 }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: "center", justifyContent: "space-between" }}>
+        <Typography id="questions-heading" variant="h5" component="h2">
+          Quiz questions
+        </Typography>
+        <Button component={Link} to="/admin/content/questions/new" variant="contained">
+          New question
+        </Button>
+      </Stack>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Written by authors, beside the generated ones. Once published, each learner meets a question in their first quiz
+        on its skill, and after that it takes its turn with the generated ones.
+      </Typography>
+      {questions.length === 0 ? (
+        <Typography>None yet.</Typography>
+      ) : (
+        <TableRegion labelledBy="questions-heading">
+          <Table size="small" role="table">
+            <TableHead role="rowgroup">
+              <TableRow role="row">
+                <TableCell role="columnheader">Question</TableCell>
+                <TableCell role="columnheader">Skill</TableCell>
+                <TableCell role="columnheader">Difficulty</TableCell>
+                <TableCell role="columnheader">Revision</TableCell>
+                <TableCell role="columnheader">Answered</TableCell>
+                <TableCell role="columnheader">State</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody role="rowgroup">
+              {questions.map((question) => (
+                <TableRow key={question.id} role="row">
+                  <LabelledCell label="Question">
+                    <Link to={`/admin/content/questions/${question.id}`}>{question.excerpt}</Link>
+                  </LabelledCell>
+                  <LabelledCell label="Skill">{question.skill}</LabelledCell>
+                  <LabelledCell label="Difficulty">{question.difficulty}</LabelledCell>
+                  <LabelledCell label="Revision">{question.currentRevision}</LabelledCell>
+                  <LabelledCell label="Answered">
+                    {question.answered
+                      ? `${question.answered.count} (${Math.round(question.answered.correctRate * 100)} % right)`
+                      : "—"}
+                  </LabelledCell>
+                  <LabelledCell label="State">
+                    <PublicationChip size="small" published={question.published} />
+                  </LabelledCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableRegion>
+      )}
+    </Box>
   );
 }

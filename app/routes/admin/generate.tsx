@@ -14,7 +14,6 @@ import Typography from "@mui/material/Typography";
 import { data, Form, Link as RouterLink, redirect } from "react-router";
 import { z } from "zod";
 import { MAX_SEED, planSet } from "../../../core/quiz/compose-quiz";
-import { describeKey } from "../../../core/quiz/describe-key";
 import type { Difficulty } from "../../../core/quiz/question";
 import { createRandom } from "../../../core/quiz/random";
 import { SKILLS, skillById } from "../../../core/quiz/skills";
@@ -25,7 +24,7 @@ import { createQuizSet, listQuizSets } from "../../models/quiz-set.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { formValues } from "../../utils/form.server";
-import { itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
+import { itemView, keyHtml, questionOf, unansweredItem } from "../../utils/quiz.server";
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
 import type { Route } from "./+types/generate";
 
@@ -79,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const preview = plan(parsed.data).map((item, position) => {
     const question = questionOf(item);
     const view = itemView(unansweredItem(item, `preview-${position}`, position), question);
-    return { view, keys: question.parts.map((part) => describeKey(part.key)) };
+    return { view, keysHtml: question.parts.map((part) => keyHtml(part.key)) };
   });
   return { skills, sets, selection: parsed.data, error: null, preview, freshDraw: parsed.data.draw };
 }
@@ -197,12 +196,14 @@ export default function Generate({ loaderData, actionData }: Route.ComponentProp
             >
               Draw other questions
             </Button>
-            {preview.map(({ view, keys }) => (
+            {preview.map(({ view, keysHtml }) => (
               <Stack key={view.id} spacing={1}>
                 <QuestionCard item={view} total={preview.length} open={false} reportable={false} />
-                <Typography variant="body2" sx={{ color: "text.secondary", pl: 1 }}>
-                  Key: {keys.join(" · ")}
-                </Typography>
+                <Typography
+                  variant="body2"
+                  sx={{ color: "text.secondary", pl: 1 }}
+                  dangerouslySetInnerHTML={{ __html: `Key: ${keysHtml.join(" · ")}` }}
+                />
               </Stack>
             ))}
           </>

@@ -3,12 +3,11 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { data } from "react-router";
 import { z } from "zod";
-import { describeKey } from "../../../core/quiz/describe-key";
 import { Page } from "../../components/page";
 import { findQuizSet } from "../../models/quiz-set.server";
 import { getDatabase } from "../../utils/db.server";
-import { itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
-import { quizBlockHtml } from "../../utils/quiz-text.server";
+import { itemView, keyHtml, questionOf, unansweredItem } from "../../utils/quiz.server";
+import { markdownBlockHtml } from "../../utils/markdown-html.server";
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
 import type { Route } from "./+types/problem-set";
 
@@ -24,8 +23,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       return {
         promptHtml: view.promptHtml,
         parts: view.parts,
-        keys: question.parts.map((part) => describeKey(part.key)),
-        solutionHtml: quizBlockHtml(question.solution),
+        keysHtml: question.parts.map((part) => keyHtml(part.key)),
+        solutionHtml: markdownBlockHtml(question.solution),
       };
     }),
   };
@@ -74,9 +73,13 @@ export default function ProblemSet({ loaderData }: Route.ComponentProps) {
             <Box component="li" key={index} sx={{ mb: 2, breakInside: "avoid" }}>
               <Typography>
                 <strong>Answer:</strong>{" "}
-                {question.keys
-                  .map((key, partIndex) => (question.keys.length > 1 ? `(${letter(partIndex)}) ${key}` : key))
-                  .join("; ")}
+                <span
+                  dangerouslySetInnerHTML={{
+                    __html: question.keysHtml
+                      .map((key, partIndex) => (question.keysHtml.length > 1 ? `(${letter(partIndex)}) ${key}` : key))
+                      .join("; "),
+                  }}
+                />
               </Typography>
               <Box className="quiz-text" dangerouslySetInnerHTML={{ __html: question.solutionHtml }} />
             </Box>

@@ -1,7 +1,6 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -13,15 +12,13 @@ import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 import { z } from "zod";
 import { MAX_SEED } from "../../../core/quiz/compose-quiz";
-import { describeKey } from "../../../core/quiz/describe-key";
 import { skillById } from "../../../core/quiz/skills";
 import { TEMPLATES, templateById } from "../../../core/quiz/templates/index";
-import { QuestionCard } from "../../components/quiz/question-card";
+import { QuestionPreview } from "../../components/quiz/question-preview";
 import { Page } from "../../components/page";
 import { templateStatistics } from "../../models/quiz.server";
 import { getDatabase } from "../../utils/db.server";
-import { itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
-import { quizBlockHtml } from "../../utils/quiz-text.server";
+import { questionOf, questionPreview } from "../../utils/quiz.server";
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
 import type { Route } from "./+types/quiz-preview";
 
@@ -43,8 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     difficulty: query.difficulty as 1 | 2 | 3,
   };
   const question = questionOf(plan);
-  // Authors see every hint.
-  const item = unansweredItem(plan, "preview", 0, question.hints.length);
   const statistics = await templateStatistics(getDatabase().db);
   return {
     query,
@@ -53,9 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: template.title,
       skill: skillById(template.skillId)?.title ?? template.skillId,
     })),
-    item: itemView(item, question),
-    keys: question.parts.map((part) => describeKey(part.key)),
-    solutionHtml: quizBlockHtml(question.solution),
+    preview: questionPreview(question, "preview"),
     statistics: TEMPLATES.map((template) => ({
       id: template.id,
       title: template.title,
@@ -74,7 +67,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Quiz preview · Numberl
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 export default function QuizPreview({ loaderData }: Route.ComponentProps) {
-  const { query, templates, item, keys, solutionHtml, statistics } = loaderData;
+  const { query, templates, preview, statistics } = loaderData;
   return (
     <Page
       title="Quiz preview"
@@ -111,21 +104,7 @@ export default function QuizPreview({ loaderData }: Route.ComponentProps) {
           </Stack>
         </Form>
 
-        <QuestionCard item={item} total={1} open={false} reportable={false} />
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2">
-            Answer key
-          </Typography>
-          <Box component="ol" sx={{ mt: 1 }}>
-            {keys.map((key, index) => (
-              <li key={index}>{key}</li>
-            ))}
-          </Box>
-          <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-            Worked solution
-          </Typography>
-          <Box className="quiz-text" dangerouslySetInnerHTML={{ __html: solutionHtml }} />
-        </Paper>
+        <QuestionPreview preview={preview} />
 
         <Box component="section" aria-labelledby="statistics-heading">
           <Typography id="statistics-heading" variant="h6" component="h2" sx={{ mb: 1 }}>

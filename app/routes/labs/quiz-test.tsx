@@ -11,10 +11,9 @@ import { QuestionCard } from "../../components/quiz/question-card";
 import { Page } from "../../components/page";
 import type { QuizItem } from "../../models/quiz.server";
 import { formValues } from "../../utils/form.server";
-import { gradeParts, itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
+import { answersOfForm, gradeParts, itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
 export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
 import type { Route } from "./+types/quiz-test";
-import { ANSWER_MAX_LENGTH } from "../../components/quiz/answer-field";
 
 /** One question from each chapter's first skill, at the easiest level: a taste of every chapter. */
 const SAMPLE_DIFFICULTY: Difficulty = 1;
@@ -42,7 +41,12 @@ function sampleTemplates(): string[] {
 export function loader() {
   const random = createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!);
   const templates = sampleTemplates();
-  return { items: templates.map((id, position) => itemView(sampleItem(id, random.int(0, MAX_SEED), position))) };
+  return {
+    items: templates.map((id, position) => {
+      const item = sampleItem(id, random.int(0, MAX_SEED), position);
+      return itemView(item, questionOf(item));
+    }),
+  };
 }
 
 /** An answer or hint changes no loaded data; reloading would draw new questions under the learner's answers. */
@@ -78,11 +82,11 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return { item: itemView(item, question) };
   }
-  const answers = question.parts.map((_, index) => {
-    const given = values[`part-${index}`];
-    if (Array.isArray(given)) return given.filter((entry) => typeof entry === "string").join(",");
-    return typeof given === "string" ? given.slice(0, ANSWER_MAX_LENGTH) : "";
-  });
+  const read = answersOfForm(values, question.parts.length);
+  if (!read.ok) {
+    return data({ error: `The answer to part ${read.part + 1} is too long or not a single answer.` }, { status: 400 });
+  }
+  const { answers } = read;
   if (answers.every((answer) => answer.trim() === ""))
     return data({ error: "Give an answer before checking it." }, { status: 400 });
   const verdicts = gradeParts(question, answers);

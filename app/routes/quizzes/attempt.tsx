@@ -4,7 +4,6 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { ANSWER_MAX_LENGTH } from "../../components/quiz/answer-field";
 import { QuestionCard } from "../../components/quiz/question-card";
 import { Page } from "../../components/page";
 import { createContactMessage } from "../../models/contact-message.server";
@@ -13,7 +12,7 @@ import { requireUser } from "../../utils/access.server";
 import { CONTACT_LIMITS } from "../../utils/contact-limits";
 import { getDatabase } from "../../utils/db.server";
 import { formValues } from "../../utils/form.server";
-import { gradeParts, itemView, questionOf } from "../../utils/quiz.server";
+import { answersOfForm, describeItemQuestion, gradeParts, itemView, loadQuestions } from "../../utils/quiz.server";
 export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
 import type { Route } from "./+types/attempt";
 
@@ -28,12 +27,13 @@ async function ownAttempt(params: { attemptId: string }, context: Route.LoaderAr
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { attempt } = await ownAttempt(params, context);
+  const { db, attempt } = await ownAttempt(params, context);
   if (attempt.finishedAt) throw redirect(`/quiz/${attempt.id}/results`);
+  const questions = await loadQuestions(db, attempt.items);
   return {
     attemptId: attempt.id,
     title: attemptTitle(attempt),
-    items: attempt.items.map((item) => itemView(item)),
+    items: attempt.items.map((item, index) => itemView(item, questions[index]!)),
   };
 }
 
@@ -57,16 +57,6 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("finish") }),
 ]);
 
-/** A part's answer from the form: typed text, or the chosen options' indices ("0,2"). */
-function givenAnswer(value: unknown): string | null {
-  if (value === undefined) return "";
-  if (typeof value === "string") return value.length <= ANSWER_MAX_LENGTH ? value : null;
-  if (Array.isArray(value) && value.every((entry) => typeof entry === "string" && /^\d{1,2}$/.test(entry))) {
-    return value.join(",");
-  }
-  return null;
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, db, attempt } = await ownAttempt(params, context);
   const values = formValues(await request.formData());
@@ -79,13 +69,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const item = attempt.items.find((entry) => entry.id === input.itemId);
   if (!item) return data({ error: "That question is not part of this quiz." }, { status: 400 });
-  const question = questionOf(item);
+  const question = (await loadQuestions(db, [item]))[0]!;
 
   if (input.intent === "report") {
     await createContactMessage(db, {
       name: user.displayName ?? user.email,
       email: user.email,
-      subject: `Question report: ${item.templateId}, seed ${item.seed}, difficulty ${item.difficulty}`,
+      subject: `Question report: ${describeItemQuestion(item)}`,
       message: input.message,
       userId: user.id,
     });
@@ -99,14 +89,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return {};
   }
 
-  const answers: string[] = [];
-  for (let index = 0; index < question.parts.length; index++) {
-    const given = givenAnswer(values[`part-${index}`]);
-    if (given === null) {
-      return data({ error: `The answer to part ${index + 1} is too long or not a single answer.` }, { status: 400 });
-    }
-    answers.push(given);
+  const read = answersOfForm(values, question.parts.length);
+  if (!read.ok) {
+    return data({ error: `The answer to part ${read.part + 1} is too long or not a single answer.` }, { status: 400 });
   }
+  const { answers } = read;
   if (answers.every((answer) => answer.trim() === "")) {
     return data({ error: "Give an answer before checking it." }, { status: 400 });
   }

@@ -14,7 +14,7 @@ import { findChapterBySlug } from "../../models/chapter.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { entitlementsFor } from "../../utils/entitlements";
-import { learnerMastery, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
+import { fixedCandidates, learnerMastery, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
 import type { Route } from "./+types/chapter-quiz";
 
 /** The chapter whose quiz this is, if the user may take it. */
@@ -50,7 +50,13 @@ export async function action({ params, context }: Route.ActionArgs) {
   const { user, db, chapter, locked } = await quizChapter(params, context);
   if (locked) return data({ limitReached: "This chapter's quiz comes with premium." }, { status: 403 });
   const { masteries } = await learnerMastery(db, user.id);
-  const items = planChapterQuiz(chapter.slug, masteries, createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!));
+  const skillIds = skillsOfChapter(chapter.slug).map((skill) => skill.id);
+  const items = planChapterQuiz(
+    chapter.slug,
+    masteries,
+    createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!),
+    await fixedCandidates(db, user.id, skillIds),
+  );
   return data(await startQuiz(db, user, { mode: "chapter", chapterSlug: chapter.slug, items }), { status: 429 });
 }
 
@@ -64,7 +70,7 @@ export default function ChapterQuiz({ loaderData, actionData }: Route.ComponentP
   return (
     <Page
       title={`Quiz: ${chapter.title}`}
-      lead="Five questions on the chapter's skills, made fresh each time. Each answer is graded by the server and followed by a worked solution."
+      lead="Five questions on the chapter's skills, drawn afresh each time. Each answer is graded by the server and followed by a worked solution."
     >
       <Stack spacing={3}>
         <Box component="section" aria-labelledby="skills-heading">

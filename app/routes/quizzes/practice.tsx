@@ -12,7 +12,7 @@ import { MasteryList } from "../../components/quiz/mastery-list";
 import { Page } from "../../components/page";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { learnerMastery, metSkillIds, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
+import { fixedCandidates, learnerMastery, metSkillIds, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
 import type { Route } from "./+types/practice";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -35,7 +35,13 @@ export async function action({ context }: Route.ActionArgs) {
   const met = await metSkillIds(db, user.id, masteries);
   if (met.length === 0)
     return data({ limitReached: "Read a chapter first: practice draws on the skills you have met." }, { status: 400 });
-  const items = planPractice(met, due, masteries, createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!));
+  const items = planPractice(
+    met,
+    due,
+    masteries,
+    createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!),
+    await fixedCandidates(db, user.id, met),
+  );
   return data(await startQuiz(db, user, { mode: "practice", chapterSlug: null, items }), { status: 429 });
 }
 

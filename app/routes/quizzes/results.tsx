@@ -13,8 +13,8 @@ import { Page } from "../../components/page";
 import { answerHistory, attemptOfUser } from "../../models/quiz.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { itemView, questionOf } from "../../utils/quiz.server";
-import { quizBlockHtml } from "../../utils/quiz-text.server";
+import { itemView, loadQuestions } from "../../utils/quiz.server";
+import { markdownBlockHtml } from "../../utils/markdown-html.server";
 import { attemptTitle } from "./attempt";
 export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
 import type { Route } from "./+types/results";
@@ -28,15 +28,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!attempt.finishedAt) throw redirect(`/quiz/${attempt.id}`);
   const history = await answerHistory(db, user.id);
   const skillIds = [...new Set(attempt.items.map((item) => item.skillId))];
+  const questions = await loadQuestions(db, attempt.items);
   return {
     title: `${attemptTitle(attempt)}: results`,
     chapterSlug: attempt.chapterSlug,
     score: attempt.items.filter((item) => item.correct === true).length,
-    items: attempt.items.map((item) => {
-      const question = questionOf(item);
+    items: attempt.items.map((item, index) => {
+      const question = questions[index]!;
       const view = itemView(item, question);
       // The attempt is over: unanswered questions show their solution too.
-      return { ...view, unansweredSolutionHtml: view.result ? null : quizBlockHtml(question.solution) };
+      return { ...view, unansweredSolutionHtml: view.result ? null : markdownBlockHtml(question.solution) };
     }),
     mastery: skillIds.map((id) => ({ ...skillMastery(id, history), title: skillById(id)?.title ?? id })),
   };

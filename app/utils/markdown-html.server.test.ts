@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { Question } from "../../core/quiz/question";
 import { generateQuestion, TEMPLATES } from "../../core/quiz/templates/index";
 import { renderLesson } from "../markdown/render-lesson";
-import { givenAnswerHtml, quizBlockHtml, quizInlineHtml } from "./quiz-text.server";
+import { givenAnswerHtml, markdownBlockHtml, markdownInlineHtml } from "./markdown-html.server";
 
 describe("quiz text", () => {
   it("typesets formulas on the server, with MathML for screen readers", () => {
-    const html = quizBlockHtml("Find the last digit of \\(7^{2024}\\).");
+    const html = markdownBlockHtml("Find the last digit of \\(7^{2024}\\).");
     expect(html).toContain("<p>");
     expect(html).toContain('class="katex"');
     expect(html).toContain("<math");
@@ -14,13 +14,13 @@ describe("quiz text", () => {
   });
 
   it("renders an option inline, without a paragraph", () => {
-    const html = quizInlineHtml("$x \\equiv 3 \\pmod{7}$");
+    const html = markdownInlineHtml("$x \\equiv 3 \\pmod{7}$");
     expect(html).not.toContain("<p>");
     expect(html).toContain('class="katex"');
   });
 
   it("shows raw HTML as text", () => {
-    expect(quizInlineHtml("<script>alert(1)</script>")).toContain("&lt;script&gt;");
+    expect(markdownInlineHtml("<script>alert(1)</script>")).toContain("&lt;script&gt;");
   });
 });
 

@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import type { FixedQuestionContent } from "../../core/quiz/fixed-question";
+import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { describeItemQuestion, loadQuestions } from "../utils/quiz.server";
+import {
+  createQuizQuestion,
+  findQuestionRevisions,
+  findQuizQuestion,
+  listQuizQuestionRevisions,
+  listQuizQuestions,
+  publishedQuestionsOf,
+  saveQuizQuestion,
+  setQuizQuestionPublished,
+} from "./quiz-question.server";
+import { answeredFixedTemplates, recordAnswer, startAttempt } from "./quiz.server";
+import { createUser } from "./user.server";
+
+const content = (prompt: string, skillId = "power-mod"): FixedQuestionContent => ({
+  skillId,
+  difficulty: 2,
+  prompt,
+  parts: [
+    { prompt: "The remainder", key: { kind: "integer", value: "2" } },
+    { prompt: "Which are odd?", key: { kind: "choice", options: ["1", "2", "3"], correct: [0, 2], multiple: true } },
+  ],
+  hints: ["Look for a power that is 1."],
+  solution: "$2^3 \\equiv 1 \\pmod 7$.",
+});
+
+describe.each(testDialects)("authors' quiz questions on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  const author = (name: string) =>
+    createUser(database.db, { email: `${name}-${dialect}@example.org`, passwordHash: null, role: "admin" });
+
+  it("start as drafts at revision 1, and read back exactly as saved", async () => {
+    const admin = await author("creator");
+    const created = await createQuizQuestion(database.db, {
+      content: content("What is $2^{10}$ mod 7?"),
+      authorId: admin.id,
+    });
+    expect(created).toMatchObject({
+      published: false,
+      currentRevision: 1,
+      content: content("What is $2^{10}$ mod 7?"),
+    });
+    expect(await findQuizQuestion(database.db, created.id)).toEqual(created);
+    expect((await listQuizQuestions(database.db)).map((q) => q.id)).toContain(created.id);
+    expect(await listQuizQuestionRevisions(database.db, created.id)).toEqual([
+      { number: 1, content: created.content, basedOn: null, authorEmail: admin.email, createdAt: expect.any(String) },
+    ]);
+  });
+
+  it("keep every revision; an untouched save adds none", async () => {
+    const admin = await author("editor");
+    const created = await createQuizQuestion(database.db, { content: content("First"), authorId: admin.id });
+    const same = await saveQuizQuestion(database.db, {
+      id: created.id,
+      baseRevision: 1,
+      content: content("First"),
+      authorId: admin.id,
+    });
+    expect(same).toMatchObject({ ok: true, unchanged: true, question: { currentRevision: 1 } });
+    const saved = await saveQuizQuestion(database.db, {
+      id: created.id,
+      baseRevision: 1,
+      content: { ...content("Second", "last-digit-of-powers"), difficulty: 3 },
+      authorId: admin.id,
+    });
+    expect(saved).toMatchObject({
+      ok: true,
+      unchanged: false,
+      question: { currentRevision: 2, content: { prompt: "Second", skillId: "last-digit-of-powers", difficulty: 3 } },
+    });
+    const history = await listQuizQuestionRevisions(database.db, created.id);
+    expect(history.map((revision) => [revision.number, revision.basedOn, revision.content.prompt])).toEqual([
+      [2, 1, "Second"],
+      [1, null, "First"],
+    ]);
+    const revisions = await findQuestionRevisions(database.db, [
+      { questionId: created.id, revision: 1 },
+      { questionId: created.id, revision: 2 },
+      { questionId: created.id, revision: 9 },
+    ]);
+    expect([...revisions.keys()].sort()).toEqual([`${created.id}:1`, `${created.id}:2`]);
+    expect(revisions.get(`${created.id}:1`)?.prompt).toBe("First");
+  });
+
+  it("refuse a save from a stale revision, and let one of two racing saves win", async () => {
+    const admin = await author("racer");
+    const created = await createQuizQuestion(database.db, { content: content("Base"), authorId: admin.id });
+    const results = await Promise.all(
+      ["Mine", "Theirs"].map((prompt) =>
+        saveQuizQuestion(database.db, {
+          id: created.id,
+          baseRevision: 1,
+          content: content(prompt),
+          authorId: admin.id,
+        }),
+      ),
+    );
+    const winners = results.filter((result) => result.ok);
+    expect(winners).toHaveLength(1);
+    const loser = results.find((result) => !result.ok);
+    expect(loser).toMatchObject({ ok: false, reason: "conflict", current: { number: 2 } });
+    const stale = await saveQuizQuestion(database.db, {
+      id: created.id,
+      baseRevision: 1,
+      content: content("Late"),
+      authorId: admin.id,
+    });
+    expect(stale).toMatchObject({ ok: false, reason: "conflict", current: { number: 2 } });
+    expect((await findQuizQuestion(database.db, created.id))?.currentRevision).toBe(2);
+    expect(
+      await saveQuizQuestion(database.db, {
+        id: crypto.randomUUID(),
+        baseRevision: 1,
+        content: content("X"),
+        authorId: null,
+      }),
+    ).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("reach quizzes only when published, at their current revision", async () => {
+    const admin = await author("publisher");
+    const question = await createQuizQuestion(database.db, {
+      content: content("Draft", "pisano-periods"),
+      authorId: admin.id,
+    });
+    expect(await publishedQuestionsOf(database.db, ["pisano-periods"])).toEqual([]);
+    await setQuizQuestionPublished(database.db, question.id, true);
+    await saveQuizQuestion(database.db, {
+      id: question.id,
+      baseRevision: 1,
+      content: content("Edited", "pisano-periods"),
+      authorId: admin.id,
+    });
+    expect(await publishedQuestionsOf(database.db, ["pisano-periods", "power-mod"])).toEqual([
+      { questionId: question.id, revision: 2, skillId: "pisano-periods", difficulty: 2 },
+    ]);
+    expect(await publishedQuestionsOf(database.db, ["power-mod"])).toEqual([]);
+    expect(await setQuizQuestionPublished(database.db, question.id, false)).toMatchObject({ published: false });
+    expect(await publishedQuestionsOf(database.db, ["pisano-periods"])).toEqual([]);
+  });
+
+  it("are graded at the revision a learner was asked, after later edits", async () => {
+    const admin = await author("grader");
+    const learner = await createUser(database.db, { email: `learner-${dialect}@example.org`, passwordHash: null });
+    const question = await createQuizQuestion(database.db, {
+      content: content("Asked", "chinese-remainder"),
+      authorId: admin.id,
+    });
+    const plan = { templateId: `fixed:${question.id}`, skillId: "chinese-remainder", seed: 1, difficulty: 2 as const };
+    const started = await startAttempt(database.db, {
+      userId: learner.id,
+      mode: "practice",
+      chapterSlug: null,
+      items: [plan, { templateId: "power-modulo", skillId: "power-mod", seed: 5, difficulty: 1 }],
+      dailyLimit: null,
+    });
+    if (!started.ok) throw new Error("refused");
+    await saveQuizQuestion(database.db, {
+      id: question.id,
+      baseRevision: 1,
+      content: content("Changed later", "chinese-remainder"),
+      authorId: admin.id,
+    });
+    const [asked, generated] = await loadQuestions(database.db, started.attempt.items);
+    expect(asked).toMatchObject({ templateId: `fixed:${question.id}`, seed: 1, prompt: "Asked" });
+    expect(generated).toMatchObject({ templateId: "power-modulo", seed: 5 });
+    expect(describeItemQuestion(plan)).toBe(
+      `an author's question, revision 1, /admin/content/questions/${question.id}`,
+    );
+
+    expect(await answeredFixedTemplates(database.db, learner.id)).toEqual(new Set());
+    await recordAnswer(database.db, {
+      itemId: started.attempt.items[0]!.id,
+      answers: ["2", "0,2"],
+      partResults: [true, true],
+      timeMs: 900,
+    });
+    expect(await answeredFixedTemplates(database.db, learner.id)).toEqual(new Set([`fixed:${question.id}`]));
+    await expect(loadQuestions(database.db, [{ ...plan, seed: 7 }])).rejects.toThrow(
+      `Revision 7 of question ${question.id} is missing.`,
+    );
+  });
+});

@@ -1,0 +1,410 @@
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { z } from "zod";
+import { fixedQuestion, fixedTemplateId } from "../../../core/quiz/fixed-question";
+import { SKILLS } from "../../../core/quiz/skills";
+import { courseChapters } from "../../chapters";
+import { ConflictNotice } from "../../components/content-admin/conflict-notice";
+import { RevisionTable } from "../../components/content-admin/revision-table";
+import { PublishToggle } from "../../components/content-admin/publication-controls";
+import { QuestionEditor } from "../../components/content-admin/question-editor";
+import { QuestionPreview, type QuestionPreviewView } from "../../components/quiz/question-preview";
+import { Page } from "../../components/page";
+import {
+  createQuizQuestion,
+  findQuizQuestion,
+  listQuizQuestionRevisions,
+  saveQuizQuestion,
+  setQuizQuestionPublished,
+} from "../../models/quiz-question.server";
+import { templateStatistics } from "../../models/quiz.server";
+import { requireUser } from "../../utils/access.server";
+import { getDatabase } from "../../utils/db.server";
+import { formValues } from "../../utils/form.server";
+import {
+  contentFromDraft,
+  draftFromForm,
+  draftOf,
+  draftToForm,
+  emptyDraft,
+  type QuestionDraft,
+} from "../../utils/question-draft";
+import { answersOfForm, gradeParts, questionPreview } from "../../utils/quiz.server";
+import type { Route } from "./+types/content-question";
+
+export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
+
+const NEW = "new";
+/** The item id of the preview's card: nothing is stored, the draft travels with each answer. */
+const PREVIEW_ITEM = "draft";
+
+async function loadQuestion(questionId: string) {
+  const question = z.uuid().safeParse(questionId).success
+    ? await findQuizQuestion(getDatabase().db, questionId)
+    : undefined;
+  if (!question) throw data({ message: `Page not found: /admin/content/questions/${questionId}` }, { status: 404 });
+  return question;
+}
+
+const skillGroups = courseChapters.map((chapter) => ({
+  chapterTitle: chapter.title,
+  skills: SKILLS.filter((skill) => skill.chapter === chapter.slug).map(({ id, title }) => ({ id, title })),
+}));
+
+export async function loader({ params }: Route.LoaderArgs) {
+  if (params.questionId === NEW) {
+    return { question: null, draft: emptyDraft(), preview: null, revisions: [], statistics: null, skillGroups };
+  }
+  const { db } = getDatabase();
+  const question = await loadQuestion(params.questionId);
+  const [revisions, statistics] = await Promise.all([
+    listQuizQuestionRevisions(db, question.id),
+    templateStatistics(db),
+  ]);
+  return {
+    question: { id: question.id, published: question.published, currentRevision: question.currentRevision },
+    draft: draftOf(question.content),
+    preview: questionPreview(fixedQuestion(question.id, question.currentRevision, question.content), PREVIEW_ITEM),
+    revisions: revisions.map(({ number, authorEmail, createdAt }) => ({ number, authorEmail, createdAt })),
+    statistics: statistics.find((row) => row.templateId === fixedTemplateId(question.id)) ?? null,
+    skillGroups,
+  };
+}
+
+/** Previews and tries change nothing: the editor keeps its text and no loader needs to run again. */
+const QUIET_INTENTS = new Set(["preview", "answer", "hint"]);
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  QUIET_INTENTS.has(String(formData?.get("intent") ?? "")) ? false : defaultShouldRevalidate;
+
+const intentSchema = z.enum(["preview", "answer", "hint", "save", "publish", "unpublish"], {
+  error: "Preview, try, save or publish the question.",
+});
+const baseRevisionSchema = z.coerce
+  .number({ error: "The form is missing the revision it was based on." })
+  .int()
+  .positive({ error: "The form is missing the revision it was based on." });
+
+export type QuestionActionResult =
+  | { intent: "preview"; preview: QuestionPreviewView | null; problems: Partial<Record<string, string>> }
+  | { intent: "save"; outcome: "saved"; revision: number; unchanged: boolean }
+  | { intent: "save"; outcome: "invalid"; errors: Partial<Record<string, string>> }
+  | {
+      intent: "save";
+      outcome: "conflict";
+      current: { number: number; authorEmail: string | null; createdAt: string };
+    }
+  | { intent: "publish"; error: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const { db } = getDatabase();
+  const existing = params.questionId === NEW ? null : await loadQuestion(params.questionId);
+  const values = formValues(await request.formData());
+  const intent = intentSchema.safeParse(values.intent);
+  if (!intent.success) return data({ error: intent.error.issues[0]!.message }, { status: 400 });
+
+  if (intent.data === "publish" || intent.data === "unpublish") {
+    if (!existing)
+      return data({ intent: "publish", error: "Save the question before publishing it." }, { status: 400 });
+    await setQuizQuestionPublished(db, existing.id, intent.data === "publish");
+    return { intent: "publish", error: "" } as QuestionActionResult;
+  }
+
+  const checked = contentFromDraft(draftFromForm(values));
+  const questionId = existing?.id ?? NEW;
+  const revision = existing?.currentRevision ?? 1;
+
+  if (intent.data === "preview") {
+    return {
+      intent: "preview",
+      preview: checked.ok ? questionPreview(fixedQuestion(questionId, revision, checked.content), PREVIEW_ITEM) : null,
+      problems: checked.ok ? {} : checked.errors,
+    } satisfies QuestionActionResult;
+  }
+
+  if (intent.data === "answer" || intent.data === "hint") {
+    // The preview's card: graded against the draft it carries, and nothing is stored.
+    if (!checked.ok)
+      return data({ error: "Mend the question's problems first: the preview lists them." }, { status: 400 });
+    const question = fixedQuestion(questionId, revision, checked.content);
+    if (intent.data === "hint") return { item: questionPreview(question, PREVIEW_ITEM).item };
+    const read = answersOfForm(values, question.parts.length);
+    if (!read.ok) {
+      return data(
+        { error: `The answer to part ${read.part + 1} is too long or not a single answer.` },
+        { status: 400 },
+      );
+    }
+    const { answers } = read;
+    if (answers.every((answer) => answer.trim() === "")) {
+      return data({ error: "Give an answer before checking it." }, { status: 400 });
+    }
+    const verdicts = gradeParts(question, answers);
+    return {
+      item: questionPreview(question, PREVIEW_ITEM, {
+        answers,
+        partResults: verdicts.map((verdict) => verdict.correct),
+        correct: verdicts.every((verdict) => verdict.correct),
+        answeredAt: new Date().toISOString(),
+      }).item,
+    };
+  }
+
+  if (!checked.ok) {
+    return data<QuestionActionResult>({ intent: "save", outcome: "invalid", errors: checked.errors }, { status: 400 });
+  }
+  if (!existing) {
+    const created = await createQuizQuestion(db, { content: checked.content, authorId: user.id });
+    throw redirect(`/admin/content/questions/${created.id}`);
+  }
+  const base = baseRevisionSchema.safeParse(values.baseRevision);
+  if (!base.success) {
+    return data<QuestionActionResult>(
+      { intent: "save", outcome: "invalid", errors: { form: base.error.issues[0]!.message } },
+      { status: 400 },
+    );
+  }
+  const saved = await saveQuizQuestion(db, {
+    id: existing.id,
+    baseRevision: base.data,
+    content: checked.content,
+    authorId: user.id,
+  });
+  if (saved.ok) {
+    return {
+      intent: "save",
+      outcome: "saved",
+      revision: saved.question.currentRevision,
+      unchanged: saved.unchanged,
+    } satisfies QuestionActionResult;
+  }
+  if (saved.reason === "not-found") throw data({ message: "This question no longer exists." }, { status: 404 });
+  const { number, authorEmail, createdAt } = saved.current;
+  return data<QuestionActionResult>(
+    { intent: "save", outcome: "conflict", current: { number, authorEmail, createdAt } },
+    { status: 409 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.question ? "Quiz question" : "New quiz question"} · Content · Numberlab` },
+];
+
+/** How long typing pauses before the preview follows. */
+const PREVIEW_DELAY_MS = 400;
+
+function useLivePreview(draft: QuestionDraft, initial: QuestionPreviewView | null) {
+  const fetcher = useFetcher<QuestionActionResult>();
+  const first = useRef(true);
+  useEffect(() => {
+    // The loader's preview is the first draft's.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      void fetcher.submit(new URLSearchParams([...draftToForm(draft), ["intent", "preview"]]), { method: "post" });
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+    // The fetcher's identity changes with its state; only the draft should start a preview.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
+  const result = fetcher.data?.intent === "preview" ? fetcher.data : null;
+  return {
+    preview: result ? result.preview : initial,
+    problems: result?.problems ?? {},
+    // Each new preview starts its card afresh, without the answer tried on the one before.
+    version: useVersion(fetcher.data),
+    pending: fetcher.state !== "idle",
+  };
+}
+
+function useVersion(value: unknown): number {
+  const [state, setState] = useState({ value, version: 0 });
+  if (state.value !== value) setState({ value, version: state.version + 1 });
+  return state.version;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  skillId: "Skill",
+  difficulty: "Difficulty",
+  prompt: "Question",
+  parts: "Answers",
+  hints: "Hints",
+  solution: "Worked solution",
+};
+
+/** "parts.1.key" → "Part b, answer key": where a problem is, in the editor's words. */
+function fieldName(path: string): string {
+  const part = /^parts\.(\d+)\.(\w+)$/.exec(path);
+  if (part) {
+    const what = { prompt: "what it asks", kind: "kind of answer", key: "answer key" }[part[2]!] ?? part[2];
+    return `Part ${String.fromCharCode(97 + Number(part[1]))}, ${what}`;
+  }
+  const hint = /^hints\.(\d+)$/.exec(path);
+  if (hint) return `Hint ${Number(hint[1]) + 1}`;
+  return FIELD_NAMES[path] ?? path;
+}
+
+function EditorForm({
+  loaded,
+  result,
+}: {
+  loaded: Route.ComponentProps["loaderData"];
+  result: QuestionActionResult | undefined;
+}) {
+  const [draft, setDraft] = useState(loaded.draft);
+  const [baseRevision, setBaseRevision] = useState(loaded.question?.currentRevision ?? null);
+  const [overridden, setOverridden] = useState<number | null>(null);
+  const live = useLivePreview(draft, loaded.preview);
+  const saving = useNavigation().state === "submitting";
+  const save = result?.intent === "save" ? result : undefined;
+  const conflict = save?.outcome === "conflict" && overridden !== save.current.number ? save.current : undefined;
+  const errors = save?.outcome === "invalid" ? save.errors : {};
+  const problems = Object.entries(live.problems);
+
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 4,
+        gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 1fr) minmax(0, 1fr)" },
+        alignItems: "start",
+      }}
+    >
+      <Form method="post" aria-label="Question editor">
+        <Stack spacing={3}>
+          {conflict && (
+            <ConflictNotice
+              what="question"
+              current={{ ...conflict, savedBy: conflict.authorEmail ?? "a deleted account" }}
+              onOverride={() => {
+                setBaseRevision(conflict.number);
+                setOverridden(conflict.number);
+              }}
+            />
+          )}
+          {overridden !== null && (
+            <Alert severity="warning">Your text now replaces revision {overridden} when you save.</Alert>
+          )}
+          {save?.outcome === "saved" && (
+            <Alert severity="success" role="status">
+              {save.unchanged ? "Nothing changed, so no revision was added." : `Saved as revision ${save.revision}.`}
+            </Alert>
+          )}
+          {save?.outcome === "invalid" && (
+            <Alert severity="error" role="alert">
+              Not saved: {errors.form ?? "mend the fields marked below."}
+            </Alert>
+          )}
+          {baseRevision !== null && <input type="hidden" name="baseRevision" value={baseRevision} />}
+          <QuestionEditor draft={draft} onChange={setDraft} skillGroups={loaded.skillGroups} errors={errors} />
+          <Button
+            type="submit"
+            name="intent"
+            value="save"
+            variant="contained"
+            size="large"
+            disabled={saving}
+            sx={{ alignSelf: "flex-start" }}
+          >
+            {saving ? "Saving…" : loaded.question ? "Save revision" : "Create question"}
+          </Button>
+        </Stack>
+      </Form>
+
+      <Box
+        component="section"
+        aria-labelledby="preview-heading"
+        aria-busy={live.pending}
+        // Beside a long editor the preview stays in view, below the site's bar, scrolling on its own.
+        tabIndex={0}
+        sx={{
+          position: { md: "sticky" },
+          top: { md: 80 },
+          maxHeight: { md: "calc(100vh - 96px)" },
+          overflowY: { md: "auto" },
+        }}
+      >
+        <Typography id="preview-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+          Preview
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          As learners see it, with every hint open. Try an answer: it is graded against the text in the editor, and
+          nothing is stored.
+        </Typography>
+        {problems.length > 0 && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            <AlertTitle>The preview waits for</AlertTitle>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {problems.map(([path, message]) => (
+                <li key={path}>
+                  {fieldName(path)}: {message}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+        {live.preview ? (
+          <QuestionPreview key={live.version} preview={live.preview} tryable context={draftToForm(draft)} />
+        ) : (
+          problems.length === 0 && <Typography>Write the question and its answer to see it here.</Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+export default function ContentQuestion({ loaderData, actionData }: Route.ComponentProps) {
+  const { question, revisions, statistics } = loaderData;
+  const result = actionData as QuestionActionResult | undefined;
+  return (
+    <Page
+      title={question ? "Quiz question" : "New quiz question"}
+      lead={
+        question
+          ? question.published
+            ? "Published: chapter quizzes and practice ask it."
+            : "Draft: learners do not see it yet."
+          : "Write a question for a skill's quizzes. It starts as a draft; publish it when it is ready."
+      }
+      maxWidth="xl"
+    >
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 3, flexWrap: "wrap", alignItems: "center" }}>
+        <Button component={Link} to="/admin/content" color="inherit" variant="outlined">
+          All content
+        </Button>
+        {question && <PublishToggle published={question.published} />}
+      </Stack>
+      {result?.intent === "publish" && result.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {result.error}
+        </Alert>
+      )}
+      {/* A new revision starts the editor afresh from it. */}
+      <EditorForm key={question?.currentRevision ?? NEW} loaded={loaderData} result={result} />
+
+      {question && (
+        <Box component="section" aria-labelledby="history-heading" sx={{ mt: 6 }}>
+          <Typography id="history-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
+            Answers and revisions
+          </Typography>
+          <Typography sx={{ mb: 2 }}>
+            {statistics
+              ? `Answered ${statistics.answered} ${statistics.answered === 1 ? "time" : "times"}: ${Math.round(statistics.correctRate * 100)} % right, in ${(statistics.averageTimeMs / 1000).toFixed(1)} s on average, ${Math.round(statistics.hintRate * 100)} % with hints.`
+              : "Not answered yet."}{" "}
+            Learners who answered an earlier revision still see that one in their results.
+          </Typography>
+          <RevisionTable revisions={revisions} current={question.currentRevision} labelledBy="history-heading" />
+        </Box>
+      )}
+    </Page>
+  );
+}

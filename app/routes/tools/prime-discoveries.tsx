@@ -1,0 +1,182 @@
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { primeCards } from "../../content/prime-cards";
+import { MersenneCheck } from "../../components/primes/mersenne-check";
+import { MersenneTable } from "../../components/primes/mersenne-table";
+import { FormRecords } from "../../components/primes/form-records";
+import { NthPrimeTool } from "../../components/primes/nth-prime-tool";
+import { PrimeCountTool } from "../../components/primes/prime-count-tool";
+import { PrimeGapPlot } from "../../components/primes/prime-gap-plot";
+import { UlamSpiral } from "../../components/primes/ulam-spiral";
+import { RecordChart } from "../../components/primes/record-chart";
+import { Page } from "../../components/page";
+import { markdownBlockHtml } from "../../utils/markdown-html.server";
+import { listPrimeRecords } from "../../models/prime-record.server";
+import { getDatabase } from "../../utils/db.server";
+import { sourceAddresses } from "../../utils/prime-records.server";
+import type { Route } from "./+types/prime-discoveries";
+
+export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Prime discoveries · Numberlab" },
+  {
+    name: "description",
+    content:
+      "How the largest known primes were found, from Lucas's 2^127 − 1 to today's Mersenne primes with millions of digits, and the tests that prove them.",
+  },
+];
+
+export async function loader() {
+  const records = await listPrimeRecords(getDatabase().db, { publishedOnly: true });
+  const mersenne = records.flatMap((record) => (record.kind === "mersenne" ? [record.content] : []));
+  return {
+    cards: primeCards.map(({ id, title, body }) => ({ id, title, html: markdownBlockHtml(body) })),
+    // Only what the chart draws: the sources stay on the server.
+    history: records.flatMap(({ kind, content }) =>
+      kind === "largest"
+        ? [
+            {
+              year: content.year,
+              digits: content.digits,
+              number: content.number,
+              mersenne: content.form === "Mersenne",
+            },
+          ]
+        : [],
+    ),
+    mersenne: mersenne.map((record, index) => ({
+      rank: index + 1,
+      exponent: record.exponent,
+      digits: record.digits,
+      year: record.year,
+      discoverer: record.project ? `${record.discoverer} (${record.project})` : record.discoverer,
+      how: record.program ? `${record.test}, ${record.program}` : record.test,
+      sources: sourceAddresses(record.source),
+    })),
+    forms: records.flatMap((record) => (record.kind === "form" ? [record.content] : [])),
+    newestYear: Math.max(0, ...mersenne.map((record) => record.year ?? 0)),
+  };
+}
+
+export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
+  const { cards, history, mersenne, forms, newestYear } = loaderData;
+  const tableHeadingId = useId();
+  const largest = mersenne.at(-1);
+  return (
+    <Page
+      title="Prime discoveries"
+      lead={
+        largest ? (
+          <>
+            The largest known prime is 2<sup>{largest.exponent.toLocaleString("en")}</sup> − 1, with{" "}
+            {largest.digits.toLocaleString("en")} digits. How such primes are found, and how anyone can check them.
+          </>
+        ) : (
+          "How the record primes are found, and how anyone can check them."
+        )
+      }
+      maxWidth="lg"
+    >
+      <Box component="section" aria-labelledby="chart-heading" sx={{ mb: 5 }}>
+        <Typography id="chart-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+          The largest known prime, year by year
+        </Typography>
+        <RecordChart records={history} />
+      </Box>
+
+      <Box
+        sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, mb: 5 }}
+        component="section"
+        aria-label="The mathematics of record primes"
+      >
+        {cards.map((card) => (
+          <Paper key={card.id} variant="outlined" component="article" aria-labelledby={card.id} sx={{ p: 3 }}>
+            <Typography id={card.id} variant="h6" component="h2" gutterBottom>
+              {card.title}
+            </Typography>
+            <Box className="quiz-text" dangerouslySetInnerHTML={{ __html: card.html }} />
+          </Paper>
+        ))}
+      </Box>
+
+      <Box
+        component="section"
+        aria-label="Try it in your browser"
+        sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, mb: 5 }}
+      >
+        <Paper variant="outlined" component="section" aria-labelledby="verify-heading" sx={{ p: 3 }}>
+          <Typography id="verify-heading" variant="h6" component="h2" gutterBottom>
+            Verify a Mersenne prime
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Trial factoring by the candidates 2kp + 1, then the Lucas–Lehmer test, run in your browser on a separate
+            thread.
+          </Typography>
+          <MersenneCheck />
+        </Paper>
+        <Paper variant="outlined" component="section" aria-labelledby="count-heading" sx={{ p: 3 }}>
+          <Typography id="count-heading" variant="h6" component="h2" gutterBottom>
+            Count the primes
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            A segmented sieve of Eratosthenes on every core of your device: the primes, twin pairs and the widest gap in
+            a range, with the estimates x / ln x and li(x) beside π(x).
+          </Typography>
+          <PrimeCountTool />
+          <Typography id="nth-heading" variant="h6" component="h3" sx={{ mt: 4, mb: 1 }}>
+            The n-th prime
+          </Typography>
+          <NthPrimeTool />
+        </Paper>
+      </Box>
+
+      <Box
+        component="section"
+        aria-label="Pictures of the primes"
+        sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "auto 1fr" }, mb: 5 }}
+      >
+        <Paper variant="outlined" component="section" aria-labelledby="ulam-heading" sx={{ p: 3 }}>
+          <Typography id="ulam-heading" variant="h6" component="h2" gutterBottom>
+            Ulam's spiral
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 480 }}>
+            The whole numbers wound around 1, with the primes marked. They gather on diagonal lines: the numbers along a
+            diagonal are the values of a quadratic 4n² + bn + c, and some quadratics take prime values far more often
+            than others.
+          </Typography>
+          <UlamSpiral />
+        </Paper>
+        <Paper variant="outlined" component="section" aria-labelledby="gaps-heading" sx={{ p: 3 }}>
+          <Typography id="gaps-heading" variant="h6" component="h2" gutterBottom>
+            Gaps between primes
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            The gap after each prime. Near p the average gap is about ln p, but the widest gaps keep growing.
+          </Typography>
+          <PrimeGapPlot />
+        </Paper>
+      </Box>
+
+      <Box component="section" aria-labelledby="forms-heading" sx={{ mb: 5 }}>
+        <Typography id="forms-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+          Record primes of other forms
+        </Typography>
+        <FormRecords records={forms} />
+      </Box>
+
+      <Box component="section" aria-labelledby={tableHeadingId}>
+        <Typography id={tableHeadingId} variant="h5" component="h2" sx={{ mb: 1 }}>
+          The known Mersenne primes
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          The newest was found in {newestYear}. The ranks of the newest are provisional until every smaller exponent has
+          been checked.
+        </Typography>
+        <MersenneTable rows={mersenne} headingId={tableHeadingId} />
+      </Box>
+    </Page>
+  );
+}
