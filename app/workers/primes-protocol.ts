@@ -8,7 +8,9 @@ export type PrimesRequest =
   /** A survey of lo ≤ n ≤ hi: one block of a count shared between workers. */
   | { kind: "survey"; lo: number; hi: number }
   /** The n-th prime. */
-  | { kind: "nth"; n: number };
+  | { kind: "nth"; n: number }
+  /** The primes lo ≤ p ≤ hi (hi < 2^32) as a list, for the gap plot. */
+  | { kind: "window"; lo: number; hi: number };
 
 export type PrimesEvent =
   /** How far the run is: iterations for Lucas–Lehmer, numbers sieved for a survey. */
@@ -18,4 +20,6 @@ export type PrimesEvent =
   | { kind: "mersenne-factor"; exponent: number; factor: string; reason: "exponent-composite" | "trial-factor" }
   | { kind: "survey-done"; survey: PrimeSurvey }
   | { kind: "nth-done"; n: number; prime: number }
+  /** The list's buffer is transferred, not copied. */
+  | { kind: "window-done"; lo: number; hi: number; primes: Uint32Array }
   | { kind: "failed"; message: string };

@@ -1,9 +1,10 @@
 import { isMersenneExponentCandidate, lucasLehmerSteps, mersenneTrialFactor } from "../../core/numtheory/lucas-lehmer";
 import { nthPrime, surveySteps } from "../../core/numtheory/prime-count";
+import { primesInRange } from "../../core/numtheory/prime-sieve";
 import type { PrimesEvent, PrimesRequest } from "./primes-protocol";
 
 /**
- * One Lucas–Lehmer test or one block of a prime count, off the page's thread.
+ * One Lucas–Lehmer test, one block of a prime count, an n-th prime or a window of primes, off the page's thread.
  * The page stops a run by terminating the worker; progress goes out at most
  * every PROGRESS_MS so the page redraws a few times a second.
  */
@@ -59,7 +60,11 @@ self.onmessage = (event: MessageEvent<PrimesRequest>) => {
     const request = event.data;
     if (request.kind === "mersenne") runMersenne(request.p, request.trialK);
     else if (request.kind === "nth") post({ kind: "nth-done", n: request.n, prime: nthPrime(request.n) });
-    else runSurvey(request.lo, request.hi);
+    else if (request.kind === "window") {
+      const primes = primesInRange(request.lo, request.hi);
+      const event: PrimesEvent = { kind: "window-done", lo: request.lo, hi: request.hi, primes };
+      self.postMessage(event, { transfer: [primes.buffer as ArrayBuffer] });
+    } else runSurvey(request.lo, request.hi);
   } catch (error) {
     post({ kind: "failed", message: error instanceof Error ? error.message : String(error) });
   }

@@ -233,3 +233,43 @@ export function useNthPrime() {
   );
   return { run, start, stop };
 }
+
+export interface PrimeWindow {
+  lo: number;
+  hi: number;
+  primes: Uint32Array;
+}
+
+/**
+ * The primes in lo…hi, sieved by a worker the caller keeps while mounted, so moving along the number
+ * line never sieves on the page's thread. Until the first answer the window is null; an answer for a
+ * window no longer asked for is dropped.
+ */
+export function usePrimeWindow(lo: number, hi: number): { window: PrimeWindow | null; error: string | null } {
+  const [answer, setAnswer] = useState<{ window: PrimeWindow | null; error: string | null }>({
+    window: null,
+    error: null,
+  });
+  const workerRef = useRef<Worker | null>(null);
+  useEffect(
+    () => () => {
+      workerRef.current?.terminate();
+      workerRef.current = null;
+    },
+    [],
+  );
+  useEffect(() => {
+    const worker = (workerRef.current ??= startWorker());
+    worker.onmessage = (message: MessageEvent<PrimesEvent>) => {
+      const event = message.data;
+      if (event.kind === "window-done") {
+        if (event.lo === lo && event.hi === hi) setAnswer({ window: event, error: null });
+      } else {
+        setAnswer((state) => ({ ...state, error: event.kind === "failed" ? event.message : "Unexpected answer." }));
+      }
+    };
+    worker.onerror = (error) => setAnswer((state) => ({ ...state, error: error.message }));
+    worker.postMessage({ kind: "window", lo, hi } satisfies PrimesRequest);
+  }, [lo, hi]);
+  return answer;
+}

@@ -12,30 +12,12 @@ import {
   surveySteps,
   type PrimeSurvey,
 } from "./prime-count";
-import { forEachPrimeOddSieve } from "./sieve-oracles";
+import { forEachPrimeOddSieve, isPrimeByTrialDivision, primePiByLegendre, textbookPrimes } from "./sieve-oracles";
 
 /** π(10^k), k = 0…12: published values (OEIS A006880). */
 const PI_POWERS_OF_TEN = [
   0, 4, 25, 168, 1229, 9592, 78498, 664579, 5761455, 50847534, 455052511, 4118054813, 37607912018,
 ];
-
-function isPrime(n: number): boolean {
-  if (n < 2) return false;
-  for (let d = 2; d * d <= n; d += 1) if (n % d === 0) return false;
-  return true;
-}
-
-/** The primes up to n by the textbook sieve, one byte per number: the oracle for larger ranges. */
-function textbookPrimes(n: number): number[] {
-  const composite = new Uint8Array(n + 1);
-  const primes: number[] = [];
-  for (let k = 2; k <= n; k += 1) {
-    if (composite[k]) continue;
-    primes.push(k);
-    for (let m = k * k; m <= n; m += k) composite[m] = 1;
-  }
-  return primes;
-}
 
 /** The survey of the primes `visit`-ed in order, for ranges too long for trial division. */
 function surveyOf(lo: number, hi: number, forEachPrime: (visit: (p: number) => void) => void): PrimeSurvey {
@@ -56,7 +38,7 @@ function surveyOf(lo: number, hi: number, forEachPrime: (visit: (p: number) => v
 /** The survey by trial division, one number at a time: the oracle. */
 function bruteSurvey(lo: number, hi: number): PrimeSurvey {
   const primes: number[] = [];
-  for (let n = lo; n <= hi; n += 1) if (isPrime(n)) primes.push(n);
+  for (let n = lo; n <= hi; n += 1) if (isPrimeByTrialDivision(n)) primes.push(n);
   let maxGap: PrimeSurvey["maxGap"] = null;
   let twins = 0;
   for (let i = 1; i < primes.length; i += 1) {
@@ -102,6 +84,37 @@ describe("surveying primes in a range", () => {
   it("counts π(10^k) as published, up to 10^10", { timeout: 120_000 }, () => {
     for (let k = 0; k <= 10; k += 1) expect(primePi(10 ** k), `π(10^${k})`).toBe(PI_POWERS_OF_TEN[k]);
   });
+
+  it("counts π(10^11) as published", { timeout: 300_000 }, () => {
+    expect(primePi(1e11)).toBe(PI_POWERS_OF_TEN[11]);
+  });
+
+  it(
+    "agrees up to 10^12 with Legendre's count, which sieves nothing and gives π(10^k) as published",
+    {
+      timeout: 300_000,
+    },
+    () => {
+      const primes = textbookPrimes(5000);
+      for (let x = -1, count = 0; x <= 5000; x += 1) {
+        if (primes[count] === x) count += 1;
+        expect(primePiByLegendre(x), `π(${x})`).toBe(count);
+      }
+      for (let k = 0; k <= 12; k += 1) expect(primePiByLegendre(10 ** k), `π(10^${k})`).toBe(PI_POWERS_OF_TEN[k]);
+      // The whole count to 10^12 takes minutes on one thread: its last 10^8 numbers, and windows of 10^7
+      // anywhere below, are sieved here and compared with Legendre's count of everything before them.
+      const lo = MAX_BOUND - 1e8;
+      expect(surveyPrimes(lo, MAX_BOUND).count).toBe(PI_POWERS_OF_TEN[12]! - primePiByLegendre(lo - 1));
+      const random = createRandom(12);
+      for (let trial = 0; trial < 3; trial += 1) {
+        const start = random.int(0, MAX_BOUND - 1e7);
+        const end = start + 1e7;
+        expect(surveyPrimes(start, end).count, `${start}…${end}`).toBe(
+          primePiByLegendre(end) - primePiByLegendre(start - 1),
+        );
+      }
+    },
+  );
 
   it("counts π(x) as the survey does, without its twins and gaps", () => {
     for (let x = -3; x <= 200; x += 1) expect(primePi(x), `π(${x})`).toBe(surveyPrimes(0, x).count);

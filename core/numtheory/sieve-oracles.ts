@@ -50,3 +50,33 @@ export function forEachPrimeOddSieve(lo: number, hi: number, visit: (p: number) 
     for (let n = base; n <= top; n += 2) if (!composite[(n - base) / 2] && n > 1) visit(n);
   }
 }
+
+/**
+ * π(x) with no sieve at all, by Legendre's idea in Lucy Hedgehog's form: S(v) counts the numbers
+ * 2…v not yet struck off, kept only for the values v = ⌊x/k⌋. For each prime p ≤ √x in turn, every
+ * such v ≥ p² loses the numbers whose least prime factor is p: S(v) −= S(⌊v/p⌋) − S(p − 1). About
+ * x^(3/4) steps: a couple of seconds at 10^12. Exact while x < 2^53 (⌊a/b⌋ of doubles is then exact).
+ */
+export function primePiByLegendre(x: number): number {
+  if (x < 2) return 0;
+  let root = Math.floor(Math.sqrt(x));
+  while (root * root > x) root -= 1;
+  while ((root + 1) * (root + 1) <= x) root += 1;
+  // small[v] = S(v) for v ≤ √x; large[k] = S(⌊x/k⌋) for k ≤ √x.
+  const small = new Float64Array(root + 1);
+  const large = new Float64Array(root + 1);
+  for (let v = 1; v <= root; v += 1) small[v] = v - 1;
+  for (let k = 1; k <= root; k += 1) large[k] = Math.floor(x / k) - 1;
+  for (let p = 2; p <= root; p += 1) {
+    if (small[p] === small[p - 1]) continue; // p was struck off: not prime
+    const below = small[p - 1]!; // the primes below p
+    const square = p * p;
+    const last = Math.min(root, Math.floor(x / square));
+    for (let k = 1; k <= last; k += 1) {
+      const kp = k * p;
+      large[k]! -= (kp <= root ? large[kp]! : small[Math.floor(x / kp)]!) - below;
+    }
+    for (let v = root; v >= square; v -= 1) small[v]! -= small[Math.floor(v / p)]! - below;
+  }
+  return large[1]!;
+}

@@ -52,20 +52,39 @@ const OTHER_RECORDS: Record<string, () => bigint> = {
   "391581 · 2^216193 − 1": () => 391581n * (1n << 216193n) - 1n,
 };
 
-/** Sum of log10 p over the primes p ≤ n, summed with Neumaier's compensation. */
-function log10Primorial(n: number): number {
-  const composite = new Uint8Array(n + 1);
+/** Sum of the terms, with Neumaier's compensation: millions of logarithms lose no digit that matters. */
+function compensatedSum(terms: Iterable<number>): number {
   let sum = 0;
   let compensation = 0;
-  for (let p = 2; p <= n; p += 1) {
-    if (composite[p]) continue;
-    for (let q = p * p; q <= n; q += p) composite[q] = 1;
-    const term = Math.log10(p);
+  for (const term of terms) {
     const t = sum + term;
     compensation += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
     sum = t;
   }
   return sum + compensation;
+}
+
+/** Sum of log10 p over the primes p ≤ n. */
+function log10Primorial(n: number): number {
+  const composite = new Uint8Array(n + 1);
+  return compensatedSum(
+    (function* () {
+      for (let p = 2; p <= n; p += 1) {
+        if (composite[p]) continue;
+        for (let q = p * p; q <= n; q += p) composite[q] = 1;
+        yield Math.log10(p);
+      }
+    })(),
+  );
+}
+
+/** log10 n! as the sum of log10 k for k ≤ n. */
+function log10Factorial(n: number): number {
+  return compensatedSum(
+    (function* () {
+      for (let k = 2; k <= n; k += 1) yield Math.log10(k);
+    })(),
+  );
 }
 
 /** ⌊x⌋ + 1 for a floating-point logarithm, refusing when x is too close to an integer to trust the floor. */
@@ -182,6 +201,9 @@ describe("content/prime-records.json", () => {
       for (const r of data.byForm) {
         const twin = /^(\d+) · 2\^(\d+) ± 1$/.exec(r.number);
         const primorial = /^(\d+)# \+ 1$/.exec(r.number);
+        const germain = /^(\d+) · 2\^(\d+) − 1$/.exec(r.number);
+        const factorial = /^(\d+)! [+−] 1$/.exec(r.number);
+        const fermat = /^(\d+)\^(\d+) \+ 1$/.exec(r.number);
         if (r.form === "twin" && twin) {
           const centre = BigInt(twin[1]!) << BigInt(twin[2]!);
           expect(hasDigits(centre - 1n, r.digits) && hasDigits(centre + 1n, r.digits), r.number).toBe(true);
@@ -190,6 +212,15 @@ describe("content/prime-records.json", () => {
           expect(isPrimeByTrialDivision(p)).toBe(true);
           // Adding 1 cannot change the digit count: p# is not a power of ten.
           expect(r.digits, r.number).toBe(digitsFromLog10(log10Primorial(p), 1e-6));
+        } else if (r.form === "sophie-germain" && germain) {
+          expect(hasDigits((BigInt(germain[1]!) << BigInt(germain[2]!)) - 1n, r.digits), r.number).toBe(true);
+        } else if (r.form === "factorial" && factorial) {
+          // n! ± 1 has the digits of n!, which is not a power of ten (nor one less) for n > 3.
+          expect(r.digits, r.number).toBe(digitsFromLog10(log10Factorial(Number(factorial[1])), 1e-6));
+        } else if (r.form === "generalized-fermat" && fermat) {
+          const exponent = Number(fermat[2]);
+          expect(exponent & (exponent - 1), `${r.number}: the exponent is a power of 2`).toBe(0);
+          expect(r.digits, r.number).toBe(digitsFromLog10(exponent * Math.log10(Number(fermat[1])), 1e-6));
         } else {
           throw new Error(`no digit-count oracle for ${r.form} ${r.number}`);
         }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { primeRecordsSchema } from "../../core/primes/prime-records";
 import { storageStatePath } from "./accounts";
@@ -7,6 +7,19 @@ import { gotoHydrated, watchConsole } from "./helpers";
 const records = primeRecordsSchema.parse(
   JSON.parse(readFileSync(new URL("../../content/prime-records.json", import.meta.url), "utf8")),
 );
+
+/** The opacity of a canvas's pixel at (x, y) in the drawing's units, `width` of them across the canvas. */
+function alphaAt(canvas: Locator, width: number, x: number, y: number): Promise<number> {
+  return canvas.evaluate(
+    (element, [width, x, y]) => {
+      const canvas = element as HTMLCanvasElement;
+      const scale = canvas.width / width!;
+      const pixel = canvas.getContext("2d")!.getImageData(Math.floor(x! * scale), Math.floor(y! * scale), 1, 1);
+      return pixel.data[3]!;
+    },
+    [width, x, y],
+  );
+}
 
 test.describe("prime discoveries", () => {
   test("a visitor reads the record chart and cards, and sorts and filters the Mersenne primes", async ({ page }) => {
@@ -27,6 +40,14 @@ test.describe("prime discoveries", () => {
 
     await expect(page.getByRole("heading", { name: "Why the exponent must be prime" })).toBeVisible();
     await expect(page.getByRole("article").first().locator(".katex").first()).toBeVisible();
+
+    // A record for each form, as the data file names it.
+    const forms = page.getByRole("table", { name: "Record primes of other forms" });
+    for (const record of records.byForm) {
+      const row = forms.getByRole("row").filter({ hasText: record.number });
+      await expect(row).toContainText(record.digits.toLocaleString("en"));
+      await expect(row.getByRole("link").first()).toHaveAttribute("href", /^https?:\/\//);
+    }
 
     const table = page.getByRole("region", { name: "The known Mersenne primes" });
     const rows = table.getByRole("rowgroup").nth(1).getByRole("row");
@@ -127,7 +148,11 @@ test.describe("prime discoveries", () => {
       (n) => n > 1 && Array.from({ length: n - 2 }, (_, j) => j + 2).every((d) => n % d !== 0),
     ).length;
     await expect(spiral.getByRole("status")).toHaveText(`1 to 225: ${primesTo225} primes`);
-    await expect(spiral.getByRole("img", { name: /Ulam's spiral of the numbers 1 to 225/ })).toBeVisible();
+    const spiralCanvas = spiral.getByRole("img", { name: /Ulam's spiral of the numbers 1 to 225/ });
+    await expect(spiralCanvas).toBeVisible();
+    // 15 cells of 32 px across, 1 in the middle one (column and row 7): 2 is marked to its right, 4 above it is not.
+    await expect.poll(() => alphaAt(spiralCanvas, 480, 8 * 32 + 1, 7 * 32 + 1)).toBe(255);
+    expect(await alphaAt(spiralCanvas, 480, 7 * 32 + 1, 6 * 32 + 1)).toBe(0);
 
     const gaps = page.getByRole("region", { name: "Gaps between primes" });
     // Below 10^6 there are π(10^6) = 78,498 primes, and the widest gap is 114, after 492,113 (OEIS A002386).
@@ -136,6 +161,13 @@ test.describe("prime discoveries", () => {
     await gaps.getByRole("button", { name: "Zoom in" }).click();
     await expect(gaps.getByRole("status")).toContainText("from 450,000 to 550,000");
     await expect(gaps.getByRole("status")).toContainText("widest gap 114 after 492,113");
+    // The widest gap's dot, where the plot puts it: x along [450,000, 550,000] in the 660 px after a 48 px
+    // margin; y from 0 at 272 px up to the axis top, 130 (the widest gap plus a tenth, rounded up to tens).
+    const gapCanvas = gaps.getByRole("img", { name: /The gap after each prime/ });
+    const dotX = 48 + ((492_113 - 450_000) / 100_000) * 660;
+    const dotY = 272 - (114 / 130) * 260;
+    await expect.poll(() => alphaAt(gapCanvas, 720, dotX, dotY)).toBe(255);
+    expect(await alphaAt(gapCanvas, 720, dotX, dotY - 6)).toBe(0);
     await gaps.getByRole("button", { name: "Later" }).click();
     await expect(gaps.getByRole("status")).toContainText("from 500,000 to 600,000");
     checkConsole();

@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { LabelledCell, TableRegion } from "../table-region";
+import { SourceLinks } from "./source-links";
 
 export interface MersenneRow {
   rank: number;
@@ -114,14 +115,12 @@ export function MersenneTable({ rows, headingId }: { rows: readonly MersenneRow[
                 <LabelledCell label="Discoverer">{row.discoverer}</LabelledCell>
                 <LabelledCell label="How it was found">
                   {row.how}
-                  {row.sources.map((source, index) => (
-                    <span key={source}>
-                      {" "}
-                      <Link href={source} rel="noreferrer">
-                        [source{row.sources.length > 1 ? ` ${index + 1}` : ""}]
-                      </Link>
-                    </span>
-                  ))}
+                  {row.sources.length > 0 && (
+                    <>
+                      {" ("}
+                      <SourceLinks addresses={row.sources} />)
+                    </>
+                  )}
                 </LabelledCell>
                 <LabelledCell label="Neighbours">
                   {row.exponent <= NEIGHBOURS_UP_TO ? (

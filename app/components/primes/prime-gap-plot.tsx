@@ -2,30 +2,27 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useColorScheme } from "@mui/material/styles";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { sharpCanvas } from "../math/sharp-canvas";
-import { primesInRange } from "../../../core/numtheory/prime-sieve";
+import { useCallback, useMemo, useState } from "react";
+import { dotRaster } from "../math/dot-raster";
+import { SchemeCanvas } from "../math/scheme-canvas";
+import { usePrimeWindow } from "../../workers/use-prime-runs";
 
 const WIDTH = 720;
 const HEIGHT = 300;
 const MARGIN = { left: 48, right: 12, top: 12, bottom: 28 };
 /** Widths of the view, in numbers: sieving 10^6 numbers takes a few milliseconds. */
 const SPANS = [1_000, 10_000, 100_000, 1_000_000] as const;
-/** primesInRange works below 2^32. */
+/** The worker sieves below 2^32. */
 const LAST_START = 2 ** 32 - 1 - SPANS.at(-1)!;
 
-/** The gaps between consecutive primes in [start, start + span], and the widest of them. */
-function gapsIn(start: number, span: number) {
-  const primes = primesInRange(start, start + span);
+/** The widest gap between consecutive primes of a window (the first, on a tie). */
+function widestGap(primes: Uint32Array) {
   let widest = { size: 0, after: 0 };
-  const points: [number, number][] = [];
   for (let i = 1; i < primes.length; i += 1) {
     const size = primes[i]! - primes[i - 1]!;
-    points.push([primes[i - 1]!, size]);
     if (size > widest.size) widest = { size, after: primes[i - 1]! };
   }
-  return { points, widest, count: primes.length };
+  return widest;
 }
 
 /**
@@ -33,25 +30,25 @@ function gapsIn(start: number, span: number) {
  * along the line: gaps grow slowly (about ln p on average) while their maxima climb.
  */
 export function PrimeGapPlot() {
-  const canvasRef = useRef<HTMLCanvasElement | null>(null);
-  // Canvas colours come from the theme: draw again when the colour scheme changes.
-  const { mode, systemMode } = useColorScheme();
-  const scheme = mode === "system" ? systemMode : mode;
   const [zoom, setZoom] = useState(3);
   const [start, setStart] = useState(0);
   const span = SPANS[zoom]!;
-  const { points, widest, count } = useMemo(() => gapsIn(start, span), [start, span]);
+  // Sieved in a worker; the plot shows the last window sieved until the next arrives.
+  const { window: sieved, error } = usePrimeWindow(start, start + span);
+  const widest = useMemo(() => (sieved ? widestGap(sieved.primes) : null), [sieved]);
 
-  useEffect(() => {
-    // On the next frame, once a change of colour scheme has reached the page's styles.
-    const frame = requestAnimationFrame(() => {
-      const canvas = canvasRef.current;
-      const context = canvas && sharpCanvas(canvas, WIDTH, HEIGHT);
-      if (!canvas || !context) return;
-      const style = getComputedStyle(canvas);
+  const draw = useCallback(
+    (context: CanvasRenderingContext2D, style: CSSStyleDeclaration) => {
+      if (!sieved || !widest) return;
+      const { lo, hi, primes } = sieved;
       const top = Math.max(10, Math.ceil((widest.size * 1.1) / 10) * 10);
-      const x = (n: number) => MARGIN.left + ((n - start) / span) * (WIDTH - MARGIN.left - MARGIN.right);
+      const x = (n: number) => MARGIN.left + ((n - lo) / (hi - lo)) * (WIDTH - MARGIN.left - MARGIN.right);
       const y = (gap: number) => HEIGHT - MARGIN.bottom - (gap / top) * (HEIGHT - MARGIN.top - MARGIN.bottom);
+      // About 78,000 dots at the widest view: written as pixels, under the grid and labels.
+      const dots = dotRaster(context, style.color);
+      const size = hi - lo <= 10_000 ? 3 : 1.5;
+      for (let i = 1; i < primes.length; i += 1) dots.dot(x(primes[i - 1]!), y(primes[i]! - primes[i - 1]!), size);
+      dots.paint();
       context.strokeStyle = style.getPropertyValue("--mui-palette-divider") || "#ccc";
       context.fillStyle = style.getPropertyValue("--mui-palette-text-primary") || style.color;
       context.font = "11px sans-serif";
@@ -65,15 +62,12 @@ export function PrimeGapPlot() {
         context.fillText(String(Math.round(gap)), MARGIN.left - 6, y(gap) + 4);
       }
       context.textAlign = "left";
-      context.fillText(start.toLocaleString("en"), MARGIN.left, HEIGHT - 8);
+      context.fillText(lo.toLocaleString("en"), MARGIN.left, HEIGHT - 8);
       context.textAlign = "right";
-      context.fillText((start + span).toLocaleString("en"), WIDTH - MARGIN.right, HEIGHT - 8);
-      context.fillStyle = style.color;
-      const size = span <= 10_000 ? 3 : 1.5;
-      for (const [p, gap] of points) context.fillRect(x(p) - size / 2, y(gap) - size / 2, size, size);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [points, widest, start, span, scheme]);
+      context.fillText(hi.toLocaleString("en"), WIDTH - MARGIN.right, HEIGHT - 8);
+    },
+    [sieved, widest],
+  );
 
   const move = (direction: number) =>
     setStart((value) => Math.min(LAST_START, Math.max(0, value + (direction * span) / 2)));
@@ -104,23 +98,21 @@ export function PrimeGapPlot() {
         </Button>
       </Stack>
       <Typography role="status" variant="body2" sx={{ color: "text.secondary", mb: 1 }}>
-        {count.toLocaleString("en")} primes from {start.toLocaleString("en")} to {(start + span).toLocaleString("en")};
-        widest gap {widest.size} after {widest.after.toLocaleString("en")}.
+        {error
+          ? `The primes could not be sieved: ${error}`
+          : sieved && widest
+            ? `${sieved.primes.length.toLocaleString("en")} primes from ${sieved.lo.toLocaleString("en")} to ${sieved.hi.toLocaleString("en")}; widest gap ${widest.size} after ${widest.after.toLocaleString("en")}.`
+            : "Sieving…"}
       </Typography>
-      <Box
-        component="canvas"
-        ref={canvasRef}
-        role="img"
-        aria-label={`The gap after each prime from ${start} to ${start + span}; the widest is ${widest.size}, after ${widest.after}.`}
-        sx={{
-          width: WIDTH,
-          maxWidth: "100%",
-          aspectRatio: `${WIDTH} / ${HEIGHT}`,
-          color: "primary.main",
-          bgcolor: "background.paper",
-          border: 1,
-          borderColor: "divider",
-        }}
+      <SchemeCanvas
+        draw={draw}
+        width={WIDTH}
+        height={HEIGHT}
+        label={
+          sieved && widest
+            ? `The gap after each prime from ${sieved.lo} to ${sieved.hi}; the widest is ${widest.size}, after ${widest.after}.`
+            : "The gap after each prime, being sieved."
+        }
       />
     </Box>
   );

@@ -17,7 +17,8 @@ function dots(markup: string): [number, number][] {
 }
 
 describe("the record chart", () => {
-  const markup = renderToStaticMarkup(<RecordChart records={records} />);
+  const sources = ["https://t5k.org/notes/by_year.html", "https://www.mersenne.org/primes/"];
+  const markup = renderToStaticMarkup(<RecordChart records={records} sources={sources} />);
 
   it("draws a dot per record, later to the right and more digits higher, on a log scale", () => {
     const points = dots(markup);
@@ -36,5 +37,11 @@ describe("the record chart", () => {
     expect(markup).toContain("3 records from 1876 to 1952");
     // The table behind the chart has a row per record.
     expect(markup.match(/<tr/g)).toHaveLength(4);
+  });
+
+  it("names its sources by their sites, and links them", () => {
+    expect(markup).toContain('href="https://t5k.org/notes/by_year.html"');
+    expect(markup).toMatch(/>t5k\.org<\/a>/);
+    expect(markup).toMatch(/>mersenne\.org<\/a>/);
   });
 });

@@ -5,6 +5,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import { useId } from "react";
+import { SourceLinks } from "./source-links";
 
 export interface RecordPoint {
   year: number;
@@ -37,7 +38,7 @@ const digitLabel = (power: number) =>
  * server with the theme's colour variables, so it needs no script and follows the colour scheme;
  * the same data follow as a table for screen readers and anyone who wants the numbers.
  */
-export function RecordChart({ records }: { records: readonly RecordPoint[] }) {
+export function RecordChart({ records, sources }: { records: readonly RecordPoint[]; sources: readonly string[] }) {
   const titleId = useId();
   const descriptionId = useId();
   const steps = records
@@ -115,6 +116,12 @@ export function RecordChart({ records }: { records: readonly RecordPoint[] }) {
       </Box>
       <Box component="figcaption" sx={{ mt: 1, color: "text.secondary", typography: "body2" }}>
         Filled dots are Mersenne primes, open dots other forms. Each step lasts until the next record.
+        {sources.length > 0 && (
+          <>
+            {" "}
+            Sources: <SourceLinks addresses={sources} />.
+          </>
+        )}
       </Box>
       <Box component="details" sx={{ mt: 1 }}>
         <summary>The records as a table</summary>

@@ -29,6 +29,16 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/**
+ * Sections below the first screen are styled, laid out and painted only when scrolled near (the
+ * heights stand in until then): the page is long, and a change of colour scheme would otherwise
+ * restyle all of it in one task.
+ */
+const renderWhenNear = (height: number) => ({
+  contentVisibility: "auto",
+  containIntrinsicSize: `auto ${height}px`,
+});
+
 export async function loader() {
   const records = await listPrimeRecords(getDatabase().db, { publishedOnly: true });
   const mersenne = records.flatMap((record) => (record.kind === "mersenne" ? [record.content] : []));
@@ -56,13 +66,18 @@ export async function loader() {
       how: record.program ? `${record.test}, ${record.program}` : record.test,
       sources: sourceAddresses(record.source),
     })),
-    forms: records.flatMap((record) => (record.kind === "form" ? [record.content] : [])),
+    historySources: [
+      ...new Set(records.flatMap(({ kind, content }) => (kind === "largest" ? sourceAddresses(content.source) : []))),
+    ],
+    forms: records.flatMap((record) =>
+      record.kind === "form" ? [{ ...record.content, sources: sourceAddresses(record.content.source) }] : [],
+    ),
     newestYear: Math.max(0, ...mersenne.map((record) => record.year ?? 0)),
   };
 }
 
 export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
-  const { cards, history, mersenne, forms, newestYear } = loaderData;
+  const { cards, history, historySources, mersenne, forms, newestYear } = loaderData;
   const tableHeadingId = useId();
   const largest = mersenne.at(-1);
   return (
@@ -84,16 +99,27 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
         <Typography id="chart-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
           The largest known prime, year by year
         </Typography>
-        <RecordChart records={history} />
+        <RecordChart records={history} sources={historySources} />
       </Box>
 
       <Box
-        sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, mb: 5 }}
+        sx={{
+          display: "grid",
+          gap: 3,
+          gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },
+          mb: 5,
+        }}
         component="section"
         aria-label="The mathematics of record primes"
       >
         {cards.map((card) => (
-          <Paper key={card.id} variant="outlined" component="article" aria-labelledby={card.id} sx={{ p: 3 }}>
+          <Paper
+            key={card.id}
+            variant="outlined"
+            component="article"
+            aria-labelledby={card.id}
+            sx={{ p: 3, ...renderWhenNear(600) }}
+          >
             <Typography id={card.id} variant="h6" component="h2" gutterBottom>
               {card.title}
             </Typography>
@@ -105,7 +131,13 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
       <Box
         component="section"
         aria-label="Try it in your browser"
-        sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, mb: 5 }}
+        sx={{
+          display: "grid",
+          gap: 3,
+          gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },
+          mb: 5,
+          ...renderWhenNear(700),
+        }}
       >
         <Paper variant="outlined" component="section" aria-labelledby="verify-heading" sx={{ p: 3 }}>
           <Typography id="verify-heading" variant="h6" component="h2" gutterBottom>
@@ -136,7 +168,13 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
       <Box
         component="section"
         aria-label="Pictures of the primes"
-        sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "auto 1fr" }, mb: 5 }}
+        sx={{
+          display: "grid",
+          gap: 3,
+          gridTemplateColumns: { xs: "1fr", lg: "auto 1fr" },
+          mb: 5,
+          ...renderWhenNear(700),
+        }}
       >
         <Paper variant="outlined" component="section" aria-labelledby="ulam-heading" sx={{ p: 3 }}>
           <Typography id="ulam-heading" variant="h6" component="h2" gutterBottom>
@@ -160,14 +198,15 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
         </Paper>
       </Box>
 
-      <Box component="section" aria-labelledby="forms-heading" sx={{ mb: 5 }}>
+      {/* Not a landmark itself: the table's scrolling region inside takes the heading's name. */}
+      <Box component="section" sx={{ mb: 5, ...renderWhenNear(400) }}>
         <Typography id="forms-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
           Record primes of other forms
         </Typography>
-        <FormRecords records={forms} />
+        <FormRecords records={forms} headingId="forms-heading" />
       </Box>
 
-      <Box component="section" aria-labelledby={tableHeadingId}>
+      <Box component="section" sx={renderWhenNear(2500)}>
         <Typography id={tableHeadingId} variant="h5" component="h2" sx={{ mb: 1 }}>
           The known Mersenne primes
         </Typography>
