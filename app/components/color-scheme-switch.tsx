@@ -4,6 +4,7 @@ import SettingsBrightnessIcon from "@mui/icons-material/SettingsBrightness";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { useColorScheme } from "@mui/material/styles";
+import { startTransition } from "react";
 import type { ColorSchemeMode } from "../theme/color-scheme";
 
 const options: { mode: ColorSchemeMode; label: string; Icon: typeof LightModeIcon }[] = [
@@ -32,7 +33,9 @@ export function ColorSchemeSwitch({ initialMode }: { initialMode: ColorSchemeMod
           aria-label={label}
           title={label}
           aria-pressed={current === option}
-          onClick={() => setMode(option)}
+          // As a transition: the page's restyle for the new scheme then comes in a frame of its own, not
+          // in the click's task on top of the click's work.
+          onClick={() => startTransition(() => setMode(option))}
           sx={{ borderRadius: 0, "&[aria-pressed='true']": { bgcolor: "action.selected" } }}
         >
           <Icon fontSize="small" />
