@@ -10,7 +10,7 @@ import { usePrimeWindow } from "../../workers/use-prime-runs";
 const WIDTH = 720;
 const HEIGHT = 300;
 const MARGIN = { left: 48, right: 12, top: 12, bottom: 28 };
-/** Widths of the view, in numbers: sieving 10^6 numbers takes a few milliseconds. */
+/** Widths of the view, in numbers: the worker sieves the widest, 10^6 numbers, in tens of milliseconds. */
 const SPANS = [1_000, 10_000, 100_000, 1_000_000] as const;
 /** The worker sieves below 2^32. */
 const LAST_START = 2 ** 32 - 1 - SPANS.at(-1)!;
