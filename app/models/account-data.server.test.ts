@@ -2,54 +2,51 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { hashToken } from "../utils/secure-token.server";
-import { isoNow } from "../utils/time";
-import { deleteAccount, exportAccountData } from "./account-data.server";
+import { foreignKeys, primaryKeys, userReferences } from "../../tests/setup/user-references";
+import { deleteAccount, exportAccountData, NOT_EXPORTED } from "./account-data.server";
+import { writeSetting } from "./app-settings.server";
+import { recordAudit } from "./audit-log.server";
 import { startAuthFlow } from "./auth-flow.server";
 import { createContactMessage } from "./contact-message.server";
 import { createEmailToken } from "./email-token.server";
 import { storeOutboxMail } from "./outbox-mail.server";
 import { createChapter } from "./chapter.server";
+import { createIdentity } from "./identity.server";
+import { createPasskey } from "./passkey.server";
+import { createPrimeRecord } from "./prime-record.server";
+import { createQuizQuestion } from "./quiz-question.server";
+import { createQuizSet } from "./quiz-set.server";
+import { finishAttempt, recordAnswer, recordHint, startAttempt } from "./quiz.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { markSectionRead } from "./reading-progress.server";
 import { createSection } from "./section.server";
 import { createSession } from "./session.server";
-import { countActiveAdmins, createUser, setDisplayName, setRole } from "./user.server";
+import { countActiveAdmins, createUser, setDisplayName, setPreferences, setRole } from "./user.server";
 
+let recordsMade = 0;
 const agent = (tag: string) => `Mozilla/5.0 (X11; Linux x86_64) Agent-${tag}/1.0`;
 
-/** An account with something in every table that can hold personal data, and the strings that identify it. */
+/**
+ * An account with something in every table that can hold personal data, and the strings that identify it.
+ * Every table whose rows refer to a user needs a row here: the coverage tests below find those tables in
+ * the schema and fail for one this leaves empty.
+ */
 async function populatedAccount(database: TestDatabase, tag: string) {
   const { db } = database;
   const email = `person-${tag}@example.org`;
   const user = await createUser(db, { email, passwordHash: "argon2-hash-of-the-password" });
   await setDisplayName(db, user.id, `Ada ${tag} Lovelace`);
+  await setPreferences(db, user.id, { theme: "dark", reducedMotion: true, largerText: false });
   await createSession(db, user.id, agent(tag));
-  const now = isoNow();
-  await db
-    .insertInto("identities")
-    .values({
-      id: crypto.randomUUID(),
-      user_id: user.id,
-      provider: "idp",
-      subject: `subject-${tag}`,
-      email,
-      created_at: now,
-      last_used_at: now,
-    })
-    .execute();
-  await db
-    .insertInto("passkeys")
-    .values({
-      id: `credential-${tag}`,
-      user_id: user.id,
-      public_key: `public-key-${tag}`,
-      counter: 3,
-      transports: JSON.stringify(["internal"]),
-      name: "Laptop",
-      created_at: now,
-      last_used_at: null,
-    })
-    .execute();
+  await createIdentity(db, { userId: user.id, provider: "idp", subject: `subject-${tag}`, email });
+  await createPasskey(db, {
+    id: `credential-${tag}`,
+    userId: user.id,
+    publicKey: `public-key-${tag}`,
+    counter: 3,
+    transports: ["internal"],
+    name: `Laptop ${tag}`,
+  });
   await createEmailToken(db, { purpose: "verify-email", email, userId: user.id });
   await createEmailToken(db, { purpose: "signup", email, passwordHash: "hash" });
   await createContactMessage(db, {
@@ -67,7 +64,7 @@ async function populatedAccount(database: TestDatabase, tag: string) {
     userId: null,
   });
   await storeOutboxMail(db, { to: email, subject: "Your link", text: "https://example.org/link" });
-  await startAuthFlow(db, { kind: "passkey-register", userId: user.id, data: { challenge: "c" } });
+  await startAuthFlow(db, { kind: "passkey-register", userId: user.id, data: { challenge: `challenge-${tag}` } });
   await startAuthFlow(db, {
     kind: "oidc-link",
     userId: null,
@@ -86,34 +83,83 @@ async function populatedAccount(database: TestDatabase, tag: string) {
   });
   if (!section.ok) throw new Error("no section");
   await markSectionRead(db, user.id, section.section.id);
-  await db
-    .insertInto("audit_log")
-    .values([
-      {
-        id: crypto.randomUUID(),
-        actor_id: null,
-        actor_email: null,
-        action: "role.grant",
-        target_id: user.id,
-        target_email: email,
-        details: null,
-        created_at: now,
-      },
-      {
-        id: crypto.randomUUID(),
-        actor_id: user.id,
-        actor_email: email,
-        action: "account.disable",
-        target_id: null,
-        target_email: "someone-else@example.org",
-        details: null,
-        created_at: now,
-      },
-    ])
-    .execute();
+  // Quizzes: an answered chapter quiz (with a hint), and an attempt at a set the person generated.
+  const quiz = await startAttempt(db, {
+    userId: user.id,
+    mode: "chapter",
+    chapterSlug: "exponential-remainders",
+    items: [
+      { templateId: "power-mod", skillId: "power-mod", seed: 4242, difficulty: 2 },
+      { templateId: "multiplicative-order", skillId: "multiplicative-order", seed: 77, difficulty: 1 },
+    ],
+    dailyLimit: null,
+  });
+  if (!quiz.ok) throw new Error("no quiz");
+  const [first, second] = quiz.attempt.items;
+  await recordHint(db, first!.id, 2);
+  await recordAnswer(db, { itemId: first!.id, answers: [`answer-${tag}`], partResults: [true], timeMs: 12_345 });
+  await recordAnswer(db, { itemId: second!.id, answers: ["3", "x^2"], partResults: [false, true], timeMs: 999 });
+  await finishAttempt(db, quiz.attempt.id);
+  const set = await createQuizSet(db, {
+    title: `Set by ${tag}`,
+    kind: "quiz",
+    items: [{ templateId: "power-mod", skillId: "power-mod", seed: 1, difficulty: 1 }],
+    createdBy: user.id,
+  });
+  await startAttempt(db, {
+    userId: user.id,
+    mode: "set",
+    chapterSlug: null,
+    setId: set.id,
+    items: [{ templateId: "power-mod", skillId: "power-mod", seed: 1, difficulty: 1 }],
+    dailyLimit: null,
+  });
+  await createQuizQuestion(db, {
+    content: {
+      skillId: "power-mod",
+      difficulty: 2,
+      prompt: `A question by ${tag}`,
+      parts: [{ prompt: "The remainder", key: { kind: "integer", value: "2" } }],
+      hints: ["Look for a power that is 1."],
+      solution: "$2^3 \\equiv 1 \\pmod 7$.",
+    },
+    authorId: user.id,
+  });
+  const record = await createPrimeRecord(db, {
+    kind: "form",
+    content: {
+      form: "twin",
+      number: `${++recordsMade} · 2^1000 ± 1`,
+      digits: 302,
+      year: 2030,
+      discoverer: "A. Tester",
+      source: "https://t5k.org/top20/page.php?id=1",
+      asOf: "2030-01",
+    },
+    authorId: user.id,
+  });
+  if (!record.ok) throw new Error("no record");
+  await writeSetting(db, "freeQuizAttemptsPerDay", 7, user.id);
+  await recordAudit(db, { actor: null, action: "role.grant", target: { id: user.id, email } });
+  const other = await createUser(db, { email: `someone-else-${tag}@example.org`, passwordHash: null });
+  await recordAudit(db, {
+    actor: { id: user.id, email },
+    action: "sessions.revoke",
+    target: { id: other.id, email: other.email },
+    details: { sessionsEnded: 2 },
+  });
   return {
     user,
-    traces: [email, user.id, `Ada ${tag}`, agent(tag), `subject-${tag}`, `credential-${tag}`, `public-key-${tag}`],
+    traces: [
+      email,
+      user.id,
+      `Ada ${tag}`,
+      agent(tag),
+      `subject-${tag}`,
+      `credential-${tag}`,
+      `public-key-${tag}`,
+      `answer-${tag}`,
+    ],
   };
 }
 
@@ -124,6 +170,130 @@ async function wholeDatabase(database: TestDatabase): Promise<string> {
     tables.map(async (table) => JSON.stringify(await sql`select * from ${sql.table(table)}`.execute(database.db))),
   );
   return dumps.join("\n");
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Every row that refers to the user, by table: through a column that names a user (found in the
+ * schema, not listed here), or owned through a key that cascades from such a row (a quiz attempt's
+ * questions).
+ */
+async function rowsAbout(database: TestDatabase, userId: string): Promise<Map<string, Row[]>> {
+  const { db, dialect } = database;
+  const found = new Map<string, Row[]>();
+  const add = (table: string, rows: Row[]): number => {
+    const known = found.get(table) ?? [];
+    const seen = new Set(known.map((row) => JSON.stringify(row)));
+    const fresh = rows.filter((row) => !seen.has(JSON.stringify(row)));
+    if (fresh.length > 0) found.set(table, [...known, ...fresh]);
+    return fresh.length;
+  };
+  const select = async (table: string, column: string, values: unknown[]) =>
+    (await sql<Row>`select * from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(values)})`.execute(db))
+      .rows;
+  add("users", await select("users", "id", [userId]));
+  for (const reference of await userReferences(db, dialect)) {
+    add(reference.table, await select(reference.table, reference.column, [userId]));
+  }
+  const cascades = (await foreignKeys(db, dialect)).filter(
+    (key) => key.onDelete === "cascade" && key.referencedTable !== "users",
+  );
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const key of cascades) {
+      const parents = (found.get(key.referencedTable) ?? []).map((row) => row[key.referencedColumn]);
+      if (parents.length > 0 && add(key.table, await select(key.table, key.column, parents)) > 0) grew = true;
+    }
+  }
+  return found;
+}
+
+/** How a stored value reads in the export's JSON: a JSON column as the structure it holds, text as a string. */
+function asExported(value: string): string {
+  if (/^[[{]/.test(value)) {
+    try {
+      return JSON.stringify(JSON.parse(value));
+    } catch {
+      // Text that merely starts with a bracket.
+    }
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What the export misses: a table that refers to users where the account has no row (so the check
+ * below cannot see it), a text value of a row about the account that is not in the file and not named
+ * in NOT_EXPORTED, or a secret that is in the file.
+ */
+async function exportGaps(database: TestDatabase, userId: string): Promise<string[]> {
+  const gaps: string[] = [];
+  const rows = await rowsAbout(database, userId);
+  for (const { table } of await userReferences(database.db, database.dialect)) {
+    if (!rows.has(table)) {
+      gaps.push(`${table} refers to users, but the test account has no row in it: give it one in populatedAccount`);
+    }
+  }
+  const text = JSON.stringify(await exportAccountData(database.db, userId));
+  for (const [table, tableRows] of rows) {
+    for (const row of tableRows) {
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value !== "string") continue;
+        const omission = NOT_EXPORTED.find(
+          (entry) =>
+            entry.table === table && (entry.columns === null || (entry.columns as readonly string[]).includes(column)),
+        );
+        const shown = text.includes(asExported(value));
+        if (omission?.kind === "secret" && shown) gaps.push(`${table}.${column} is secret, yet in the export`);
+        if (!omission && !shown) {
+          gaps.push(`${table}.${column} (${value.slice(0, 40)}) is neither in the export nor named in NOT_EXPORTED`);
+        }
+      }
+    }
+  }
+  return gaps.sort();
+}
+
+/**
+ * Rows kept when an account is deleted, without the person: the audit log keeps what administrators did,
+ * and the site's content keeps what editors wrote (docs/running.md says so). Every other row about the
+ * account must go.
+ */
+const KEPT_WITHOUT_THE_PERSON = new Set([
+  "audit_log",
+  "section_revisions",
+  "quiz_question_revisions",
+  "prime_record_revisions",
+  "quiz_sets",
+  "app_settings",
+]);
+
+/** What deleting left behind: rows about the account that remain, or kept rows that still name it. */
+async function deletionGaps(
+  database: TestDatabase,
+  doomed: { id: string; email: string },
+  before: Map<string, Row[]>,
+): Promise<string[]> {
+  const gaps: string[] = [];
+  for (const [table, rows] of before) {
+    const keys = await primaryKeys(database.db, database.dialect, table);
+    for (const row of rows) {
+      const match = sql.join(
+        keys.map((key) => sql`${sql.ref(key)} = ${row[key]}`),
+        sql` and `,
+      );
+      const now = (await sql<Row>`select * from ${sql.table(table)} where ${match}`.execute(database.db)).rows[0];
+      if (!KEPT_WITHOUT_THE_PERSON.has(table)) {
+        if (now) gaps.push(`${table}: a row about the deleted account remains`);
+      } else if (!now) {
+        gaps.push(`${table}: a row that is kept without the person was deleted`);
+      } else if ([doomed.id, doomed.email].some((trace) => JSON.stringify(now).includes(trace))) {
+        gaps.push(`${table}: a kept row still names the deleted account`);
+      }
+    }
+  }
+  for (const table of (await rowsAbout(database, doomed.id)).keys()) gaps.push(`${table} still refers to the account`);
+  return gaps.sort();
 }
 
 describe.each(testDialects)("account data on %s", (dialect) => {
@@ -149,7 +319,13 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     expect(exported.mailboxCopies).toEqual([expect.objectContaining({ subject: "Your link" })]);
     expect(exported.administratorActions).toEqual([expect.objectContaining({ action: "role.grant" })]);
     expect(exported.readingProgress).toEqual([
-      { chapter: "chapter-export", section: "atoms", sectionTitle: "Primes, the atoms", readAt: expect.any(String) },
+      {
+        sectionId: expect.any(String),
+        chapter: "chapter-export",
+        section: "atoms",
+        sectionTitle: "Primes, the atoms",
+        readAt: expect.any(String),
+      },
     ]);
     const text = JSON.stringify(exported);
     expect(text).not.toContain("argon2-hash-of-the-password");
@@ -176,6 +352,107 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     // What administrators did stays on record, without naming the person.
     expect(await auditCount()).toBe(auditBefore);
     expect(await deleteAccount(database.db, doomed.user.id)).toBe("not-found");
+  });
+
+  it("finds the columns that refer to users in the schema itself, on this dialect", async () => {
+    const references = await userReferences(database.db, dialect);
+    expect(references).toEqual(
+      expect.arrayContaining([
+        { table: "sessions", column: "user_id", onDelete: "cascade" },
+        { table: "quiz_attempts", column: "user_id", onDelete: "cascade" },
+        { table: "audit_log", column: "actor_id", onDelete: "set null" },
+        { table: "section_revisions", column: "author_id", onDelete: "set null" },
+      ]),
+    );
+    // NOT_EXPORTED names only tables and columns that exist.
+    const tables = await database.db.introspection.getTables();
+    for (const entry of NOT_EXPORTED) {
+      const table = tables.find((candidate) => candidate.name === entry.table);
+      expect(table, entry.table).toBeDefined();
+      for (const column of entry.columns ?? []) {
+        expect(
+          table!.columns.map((c) => c.name),
+          `${entry.table}.${column}`,
+        ).toContain(column);
+      }
+    }
+  });
+
+  it("exports every row of every table that refers to the account, with quiz answers and mastery, and no secret", async () => {
+    const { user } = await populatedAccount(database, "coverage");
+    expect(await exportGaps(database, user.id)).toEqual([]);
+
+    const exported = await exportAccountData(database.db, user.id);
+    expect(exported.notIncluded.length).toBeGreaterThan(0);
+    const chapterQuiz = exported.quizAttempts.find((attempt) => attempt.mode === "chapter")!;
+    expect(chapterQuiz.finishedAt).not.toBeNull();
+    expect(chapterQuiz.questions).toEqual([
+      expect.objectContaining({
+        skillId: "power-mod",
+        seed: 4242,
+        hintsUsed: 1,
+        answers: ["answer-coverage"],
+        correct: true,
+      }),
+      expect.objectContaining({ skillId: "multiplicative-order", answers: ["3", "x^2"], partResults: [false, true] }),
+    ]);
+    expect(exported.quizAttempts.map((attempt) => attempt.mode).sort()).toEqual(["chapter", "set"]);
+    expect(exported.mastery).toEqual([
+      expect.objectContaining({ skillId: "power-mod", level: "attempted", answered: 1, recentClean: 0 }),
+      expect.objectContaining({ skillId: "multiplicative-order", level: "attempted", answered: 1, recentClean: 0 }),
+    ]);
+    expect(exported.actionsAsAdministrator).toEqual([
+      expect.objectContaining({ action: "sessions.revoke", details: { sessionsEnded: 2 } }),
+    ]);
+    expect(exported.asEditor.lessonRevisions).toEqual([
+      expect.objectContaining({ chapter: "chapter-coverage", section: "atoms", number: 1 }),
+    ]);
+    expect(exported.asEditor.settingsChanged).toEqual([
+      { key: "freeQuizAttemptsPerDay", changedAt: expect.any(String) },
+    ]);
+    // The other person of an audit entry is not named.
+    expect(JSON.stringify(exported)).not.toContain("someone-else-coverage@example.org");
+  });
+
+  it("deletes every row about the account, keeping only audit entries and site content, without the person", async () => {
+    const bystander = await populatedAccount(database, "onlooker");
+    const doomed = await populatedAccount(database, "leaver");
+    const before = await rowsAbout(database, doomed.user.id);
+    const bystanderBefore = await rowsAbout(database, bystander.user.id);
+
+    expect(await deleteAccount(database.db, doomed.user.id)).toBe("deleted");
+
+    expect(await deletionGaps(database, doomed.user, before)).toEqual([]);
+    expect(await rowsAbout(database, bystander.user.id)).toEqual(bystanderBefore);
+  });
+
+  it("fails both checks for a table they were not told about", async () => {
+    const { user } = await populatedAccount(database, "newtable");
+    // A table with a foreign key, and one whose column only says by its name that it holds a user.
+    await sql`create table scratch_bookmarks (id text primary key, user_id text not null references users (id) on delete cascade, note text not null)`.execute(
+      database.db,
+    );
+    await sql`create table scratch_marks (id text primary key, reader_user_id text not null, note text not null)`.execute(
+      database.db,
+    );
+    try {
+      await sql`insert into scratch_bookmarks values ('b1', ${user.id}, 'a bookmark')`.execute(database.db);
+      expect(await exportGaps(database, user.id)).toEqual([
+        "scratch_bookmarks.id (b1) is neither in the export nor named in NOT_EXPORTED",
+        "scratch_bookmarks.note (a bookmark) is neither in the export nor named in NOT_EXPORTED",
+        "scratch_marks refers to users, but the test account has no row in it: give it one in populatedAccount",
+      ]);
+      await sql`insert into scratch_marks values ('m1', ${user.id}, 'a mark')`.execute(database.db);
+      const before = await rowsAbout(database, user.id);
+      expect(await deleteAccount(database.db, user.id)).toBe("deleted");
+      expect(await deletionGaps(database, user, before)).toEqual([
+        "scratch_marks still refers to the account",
+        "scratch_marks: a row about the deleted account remains",
+      ]);
+    } finally {
+      await sql`drop table scratch_marks`.execute(database.db);
+      await sql`drop table scratch_bookmarks`.execute(database.db);
+    }
   });
 
   it("never deletes the last active administrator, even when two delete themselves at once", async () => {

@@ -6,17 +6,130 @@ import { serializeAdminChanges } from "./admin-users.server";
 import { parsePreferences } from "./preferences";
 import { rateLimitSubjectKey } from "./rate-limit.server";
 import { countActiveAdmins } from "./user.server";
+import { skillMastery } from "../../core/quiz/mastery";
+import { SKILLS } from "../../core/quiz/skills";
+
+/**
+ * What the export leaves out, and why; the file carries this list, and the
+ * account-data test holds every table that refers to a user to it: a column
+ * of such a table is either in the file or named here. "secret" columns
+ * never appear in the file at all.
+ */
+export const NOT_EXPORTED = [
+  {
+    table: "users",
+    columns: ["password_hash"],
+    kind: "secret",
+    reason:
+      "Your password is kept only as an Argon2 hash; a copy would only help someone guess the password. `account.hasPassword` says whether there is one.",
+  },
+  {
+    table: "sessions",
+    columns: ["id"],
+    kind: "secret",
+    reason:
+      "Each session is stored under the SHA-256 of the key in its cookie; a copy could help take over the session.",
+  },
+  {
+    table: "email_tokens",
+    columns: ["id", "password_hash"],
+    kind: "secret",
+    reason: "The hash of each e-mailed link's key, and for a sign-up link the hash of the password chosen with it.",
+  },
+  {
+    table: "auth_flows",
+    columns: ["id", "data"],
+    kind: "secret",
+    reason:
+      "A sign-in in progress keeps its one-time secrets (OpenID state, nonce and PKCE verifier, a passkey challenge) under the hash of a cookie key, for a few minutes.",
+  },
+  {
+    table: "rate_limits",
+    columns: null,
+    kind: "transient",
+    reason:
+      "Counters of recent attempts (sign-in, e-mailed links, the contact form), keyed by a hash of your address or network address; they expire within the hour and hold nothing else.",
+  },
+  {
+    table: "audit_log",
+    columns: ["actor_id", "actor_email", "target_id", "target_email"],
+    kind: "other-person",
+    reason:
+      "Entries name you, not the other person: the administrator who acted on your account, or the account you acted on as an administrator.",
+  },
+  {
+    table: "section_revisions",
+    columns: ["body"],
+    kind: "site-content",
+    reason:
+      "Lesson text you wrote as an editor is the site's content, shown with its history in /admin/content; this file lists which revisions are yours and when.",
+  },
+  {
+    table: "quiz_question_revisions",
+    columns: ["content"],
+    kind: "site-content",
+    reason:
+      "Quiz questions you wrote as an editor are the site's content, shown with their history in /admin/content; this file lists which revisions are yours and when.",
+  },
+  {
+    table: "prime_record_revisions",
+    columns: ["content"],
+    kind: "site-content",
+    reason:
+      "Prime records you edited are the site's content, shown with their history in /admin/content; this file lists which revisions are yours and when.",
+  },
+  {
+    table: "quiz_sets",
+    columns: ["items"],
+    kind: "site-content",
+    reason: "The questions of a set you generated are the site's content, listed in /admin/generate.",
+  },
+  {
+    table: "app_settings",
+    columns: ["value"],
+    kind: "site-content",
+    reason: "Settings you changed as an administrator are the site's configuration, shown in /admin/application.",
+  },
+] as const satisfies readonly {
+  table: keyof Database;
+  /** null: the whole table. */
+  columns: readonly string[] | null;
+  kind: "secret" | "transient" | "other-person" | "site-content";
+  reason: string;
+}[];
+
+const parseJson = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
 
 /**
  * Everything Numberlab stores about one account, as the "export my data"
- * file: the account, its sign-in methods and sessions, pending links, the
- * mail sent to it while no SMTP server was set, its contact messages, the
- * lesson sections it marked as read and what administrators did to it.
- * Secrets (hashes, keys of sessions and links) are described, not copied.
+ * file: the account, its sign-in methods, sessions and sign-ins in
+ * progress, pending links, the mail kept for it while no SMTP server was
+ * set, its contact messages, reading progress, quiz attempts with every
+ * answer and the mastery they add up to, audit entries about it or by it,
+ * and what it wrote or changed as an editor. What is left out is listed in
+ * the file itself (NOT_EXPORTED).
  */
 export async function exportAccountData(db: Kysely<Database>, userId: string) {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  const [sessions, identities, passkeys, links, messages, mails, audit, progress] = await Promise.all([
+  const [
+    sessions,
+    identities,
+    passkeys,
+    signInsInProgress,
+    links,
+    messages,
+    mails,
+    auditAbout,
+    auditBy,
+    progress,
+    attempts,
+    items,
+    sectionRevisions,
+    questionRevisions,
+    recordRevisions,
+    quizSets,
+    settings,
+  ] = await Promise.all([
     db
       .selectFrom("sessions")
       .select(["created_at", "last_used_at", "expires_at", "user_agent"])
@@ -25,13 +138,19 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .execute(),
     db
       .selectFrom("identities")
-      .select(["provider", "subject", "email", "created_at", "last_used_at"])
+      .select(["id", "provider", "subject", "email", "created_at", "last_used_at"])
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .execute(),
     db
       .selectFrom("passkeys")
       .select(["id", "name", "public_key", "counter", "transports", "created_at", "last_used_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("auth_flows")
+      .select(["kind", "created_at", "expires_at"])
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .execute(),
@@ -43,20 +162,26 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .execute(),
     db
       .selectFrom("contact_messages")
-      .select(["name", "email", "subject", "message", "created_at"])
+      .select(["id", "name", "email", "subject", "message", "created_at", "read_at"])
       .where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)]))
       .orderBy("created_at")
       .execute(),
     db
       .selectFrom("outbox_mails")
-      .select(["recipient", "subject", "body", "created_at"])
+      .select(["id", "recipient", "subject", "body", "created_at"])
       .where("recipient", "=", user.email)
       .orderBy("created_at")
       .execute(),
     db
       .selectFrom("audit_log")
-      .select(["action", "details", "created_at"])
+      .select(["id", "action", "details", "created_at"])
       .where("target_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("audit_log")
+      .select(["id", "action", "details", "created_at"])
+      .where("actor_id", "=", userId)
       .orderBy("created_at")
       .execute(),
     db
@@ -69,6 +194,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
           .onRef("section_revisions.number", "=", "sections.current_revision"),
       )
       .select([
+        "section_progress.section_id",
         "chapters.slug as chapter",
         "sections.slug as section",
         "section_revisions.title",
@@ -77,9 +203,93 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .where("section_progress.user_id", "=", userId)
       .orderBy("section_progress.read_at")
       .execute(),
+    db
+      .selectFrom("quiz_attempts")
+      .select(["id", "mode", "chapter_slug", "set_id", "started_at", "finished_at"])
+      .where("user_id", "=", userId)
+      .orderBy("started_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("quiz_items")
+      .innerJoin("quiz_attempts", "quiz_attempts.id", "quiz_items.attempt_id")
+      .selectAll("quiz_items")
+      .where("quiz_attempts.user_id", "=", userId)
+      .orderBy("quiz_items.position")
+      .execute(),
+    db
+      .selectFrom("section_revisions")
+      .innerJoin("sections", "sections.id", "section_revisions.section_id")
+      .innerJoin("chapters", "chapters.id", "sections.chapter_id")
+      .select([
+        "section_revisions.id",
+        "section_revisions.section_id",
+        "chapters.slug as chapter",
+        "sections.slug as section",
+        "section_revisions.number",
+        "section_revisions.title",
+        "section_revisions.source",
+        "section_revisions.based_on",
+        "section_revisions.restored_from",
+        "section_revisions.created_at",
+      ])
+      .where("section_revisions.author_id", "=", userId)
+      .orderBy("section_revisions.created_at")
+      .execute(),
+    db
+      .selectFrom("quiz_question_revisions")
+      .select(["id", "question_id", "number", "skill_id", "difficulty", "based_on", "created_at"])
+      .where("author_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("prime_record_revisions")
+      .innerJoin("prime_records", "prime_records.id", "prime_record_revisions.record_id")
+      .select([
+        "prime_record_revisions.id",
+        "prime_record_revisions.record_id",
+        "prime_records.kind",
+        "prime_records.natural_key",
+        "prime_record_revisions.number",
+        "prime_record_revisions.source",
+        "prime_record_revisions.based_on",
+        "prime_record_revisions.created_at",
+      ])
+      .where("prime_record_revisions.author_id", "=", userId)
+      .orderBy("prime_record_revisions.created_at")
+      .execute(),
+    db
+      .selectFrom("quiz_sets")
+      .select(["id", "title", "kind", "created_at"])
+      .where("created_by", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("app_settings")
+      .select(["key", "updated_at"])
+      .where("updated_by", "=", userId)
+      .orderBy("key")
+      .execute(),
   ]);
+  const answers = items.filter((item) => item.answered_at !== null);
+  const history = answers
+    .map((item) => ({
+      skillId: item.skill_id,
+      correct: Number(item.correct) === 1,
+      hintsUsed: Number(item.hints_used),
+      answeredAt: item.answered_at!,
+    }))
+    .sort((a, b) => a.answeredAt.localeCompare(b.answeredAt));
+  const auditEntry = (row: (typeof auditAbout)[number]) => ({
+    id: row.id,
+    action: row.action,
+    details: parseJson(row.details),
+    at: row.created_at,
+  });
   return {
+    format: "numberlab-account-export",
     exportedAt: isoNow(),
+    notIncluded: NOT_EXPORTED,
     account: {
       id: user.id,
       email: user.email,
@@ -101,6 +311,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       expiresAt: row.expires_at,
     })),
     linkedIdentities: identities.map((row) => ({
+      id: row.id,
       provider: row.provider,
       subject: row.subject,
       email: row.email,
@@ -112,9 +323,14 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       name: row.name,
       publicKey: row.public_key,
       signatureCounter: Number(row.counter),
-      transports: row.transports ? (JSON.parse(row.transports) as unknown) : [],
+      transports: parseJson(row.transports) ?? [],
       addedAt: row.created_at,
       lastUsedAt: row.last_used_at,
+    })),
+    signInsInProgress: signInsInProgress.map((row) => ({
+      kind: row.kind,
+      startedAt: row.created_at,
+      expiresAt: row.expires_at,
     })),
     emailLinks: links.map((row) => ({
       purpose: row.purpose,
@@ -124,29 +340,96 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       usedAt: row.used_at,
     })),
     contactMessages: messages.map((row) => ({
+      id: row.id,
       name: row.name,
       email: row.email,
       subject: row.subject,
       message: row.message,
       sentAt: row.created_at,
+      readByStaffAt: row.read_at,
     })),
     mailboxCopies: mails.map((row) => ({
+      id: row.id,
       to: row.recipient,
       subject: row.subject,
       body: row.body,
       sentAt: row.created_at,
     })),
-    administratorActions: audit.map((row) => ({
-      action: row.action,
-      details: row.details ? (JSON.parse(row.details) as unknown) : null,
-      at: row.created_at,
-    })),
+    administratorActions: auditAbout.map(auditEntry),
+    actionsAsAdministrator: auditBy.map(auditEntry),
     readingProgress: progress.map((row) => ({
+      sectionId: row.section_id,
       chapter: row.chapter,
       section: row.section,
       sectionTitle: row.title,
       readAt: row.read_at,
     })),
+    quizAttempts: attempts.map((attempt) => ({
+      id: attempt.id,
+      mode: attempt.mode,
+      chapter: attempt.chapter_slug,
+      setId: attempt.set_id,
+      startedAt: attempt.started_at,
+      finishedAt: attempt.finished_at,
+      // Template, seed and difficulty make the question again: the page at /quiz/<attempt id> shows it.
+      questions: items
+        .filter((item) => item.attempt_id === attempt.id)
+        .map((item) => ({
+          id: item.id,
+          position: Number(item.position),
+          templateId: item.template_id,
+          skillId: item.skill_id,
+          seed: Number(item.seed),
+          difficulty: Number(item.difficulty),
+          hintsUsed: Number(item.hints_used),
+          answers: parseJson(item.answers),
+          partResults: parseJson(item.part_results),
+          correct: item.correct === null ? null : Number(item.correct) === 1,
+          timeMs: item.time_ms === null ? null : Number(item.time_ms),
+          answeredAt: item.answered_at,
+        })),
+    })),
+    // Not stored: worked out from the answers above, as the profile shows it.
+    mastery: SKILLS.map((skill) => ({
+      ...skillMastery(skill.id, history),
+      title: skill.title,
+      chapter: skill.chapter,
+    })).filter((mastery) => mastery.level !== "new"),
+    asEditor: {
+      lessonRevisions: sectionRevisions.map((row) => ({
+        id: row.id,
+        sectionId: row.section_id,
+        chapter: row.chapter,
+        section: row.section,
+        number: Number(row.number),
+        title: row.title,
+        source: row.source,
+        basedOn: row.based_on,
+        restoredFrom: row.restored_from,
+        savedAt: row.created_at,
+      })),
+      quizQuestionRevisions: questionRevisions.map((row) => ({
+        id: row.id,
+        questionId: row.question_id,
+        number: Number(row.number),
+        skillId: row.skill_id,
+        difficulty: Number(row.difficulty),
+        basedOn: row.based_on,
+        savedAt: row.created_at,
+      })),
+      primeRecordRevisions: recordRevisions.map((row) => ({
+        id: row.id,
+        recordId: row.record_id,
+        kind: row.kind,
+        record: row.natural_key,
+        number: Number(row.number),
+        source: row.source,
+        basedOn: row.based_on,
+        savedAt: row.created_at,
+      })),
+      quizSets: quizSets.map((row) => ({ id: row.id, title: row.title, kind: row.kind, createdAt: row.created_at })),
+      settingsChanged: settings.map((row) => ({ key: row.key, changedAt: row.updated_at })),
+    },
   };
 }
 
@@ -154,10 +437,14 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /**
  * Deletes an account and every personal trace of it in one transaction:
- * the user row (sessions, identities, passkeys, its sign-in flows and its
- * reading progress go with it by cascade; lesson revisions it wrote lose
- * their author), its links, contact messages, outbox mail and pending
- * provider links; audit entries keep what happened but lose who it was.
+ * the user row (sessions, identities, passkeys, sign-in flows, reading
+ * progress and quiz attempts with their answers go with it by cascade), its
+ * links, contact messages, outbox mail, rate-limit counters and pending
+ * provider links. Two kinds of rows are kept without the person (their
+ * reference set to null by the foreign key): audit entries, which keep what
+ * happened but not who it was, and the site's content the person wrote or
+ * changed as an editor (lesson, question and record revisions, quiz sets,
+ * settings), which loses its author.
  */
 export async function deleteAccount(
   db: Kysely<Database>,
