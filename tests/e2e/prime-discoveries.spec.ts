@@ -173,6 +173,41 @@ test.describe("prime discoveries", () => {
     checkConsole();
   });
 
+  test.describe("on a 390 px phone", () => {
+    const PHONE_WIDTH = 390;
+    test.use({ viewport: { width: PHONE_WIDTH, height: 844 } });
+
+    test("every part of the page fits the width, and a wide formula scrolls inside its card", async ({ page }) => {
+      const checkConsole = watchConsole(page);
+      await gotoHydrated(page, "/prime-discoveries");
+      // Parts below the first screen are laid out only when near (content-visibility), so each is brought
+      // into view before it is measured.
+      const parts = page.locator("main section, main article");
+      const partCount = await parts.count();
+      expect(partCount).toBeGreaterThan(5);
+      for (let index = 0; index < partCount; index++) {
+        const part = parts.nth(index);
+        await part.scrollIntoViewIfNeeded();
+        const box = (await part.boundingBox())!;
+        const label = (await part.getAttribute("aria-label")) ?? (await part.locator("h2, h3").first().textContent());
+        expect(box.x + box.width, `the right edge of "${label}"`).toBeLessThanOrEqual(PHONE_WIDTH);
+        // Nothing spills out of the part, where a narrower box would clip it.
+        expect(await part.evaluate((element) => element.scrollWidth - element.clientWidth), `"${label}"`).toBe(0);
+      }
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+
+      // The identity 2^ab − 1 = (2^a − 1)(…) is wider than a phone: it scrolls sideways within its card.
+      const card = page.getByRole("article").filter({ hasText: "Why the exponent must be prime" });
+      const formula = card.locator(".lesson-display-math").first();
+      await formula.scrollIntoViewIfNeeded();
+      const [shown, whole] = await formula.evaluate((element) => [element.clientWidth, element.scrollWidth]);
+      expect(whole).toBeGreaterThan(shown);
+      await formula.evaluate((element) => element.scrollBy({ left: element.scrollWidth }));
+      await expect.poll(() => formula.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      checkConsole();
+    });
+  });
+
   test.describe("for admins", () => {
     test.use({ storageState: storageStatePath("admin") });
 

@@ -9,6 +9,13 @@ function directiveSource(name: string, attributes: Record<string, string>): stri
   return `::widget{name="${name}"${pairs.join("")}}`;
 }
 
+/** Display formulas scroll sideways within their column instead of widening it (a phone is narrower than many). */
+export const displayMathStyles = {
+  "& .lesson-display-math": { overflowX: "auto", overflowY: "hidden", py: 0.5 },
+  // Display maths inside a paragraph is a span (a div may not sit in a <p>); it still gets a line of its own.
+  "& span.lesson-display-math": { display: "block" },
+} as const;
+
 /** The look of rendered lesson Markdown: boxes, folded hints, formulas, marked errors, print. */
 const lessonStyles = ({ vars, palette, typography }: Theme) => {
   const colors = vars?.palette ?? palette;
@@ -19,9 +26,7 @@ const lessonStyles = ({ vars, palette, typography }: Theme) => {
     "& h3": { ...typography.h6, mt: 4 },
     "& h4": { ...typography.subtitle1, fontWeight: 700, mt: 3 },
     "& a": { color: colors.primary.dark },
-    "& .lesson-display-math": { overflowX: "auto", overflowY: "hidden", py: 0.5 },
-    // Display maths inside a paragraph is a span (a div may not sit in a <p>); it still gets a line of its own.
-    "& span.lesson-display-math": { display: "block" },
+    ...displayMathStyles,
     "& .lesson-table": { overflowX: "auto" },
     "& table": { borderCollapse: "collapse", my: 2 },
     "& th, & td": { border: `1px solid ${colors.divider}`, px: 1.5, py: 0.5, textAlign: "left" },

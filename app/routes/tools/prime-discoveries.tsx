@@ -11,6 +11,7 @@ import { PrimeCountTool } from "../../components/primes/prime-count-tool";
 import { PrimeGapPlot } from "../../components/primes/prime-gap-plot";
 import { UlamSpiral } from "../../components/primes/ulam-spiral";
 import { RecordChart } from "../../components/primes/record-chart";
+import { displayMathStyles } from "../../components/lesson/lesson-body";
 import { Page } from "../../components/page";
 import { markdownBlockHtml } from "../../utils/markdown-html.server";
 import { listPrimeRecords } from "../../models/prime-record.server";
@@ -38,6 +39,12 @@ const renderWhenNear = (height: number) => ({
   contentVisibility: "auto",
   containIntrinsicSize: `auto ${height}px`,
 });
+
+/**
+ * One column on phones, two from md. `minmax(0, 1fr)`, not `1fr`: a plain `1fr` track is at least as
+ * wide as its widest unbreakable content (a display formula), which pushed cards past a phone's width.
+ */
+const twoColumns = { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" };
 
 export async function loader() {
   const records = await listPrimeRecords(getDatabase().db, { publishedOnly: true });
@@ -106,7 +113,7 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
         sx={{
           display: "grid",
           gap: 3,
-          gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },
+          gridTemplateColumns: twoColumns,
           mb: 5,
         }}
         component="section"
@@ -123,7 +130,11 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
             <Typography id={card.id} variant="h6" component="h2" gutterBottom>
               {card.title}
             </Typography>
-            <Box className="quiz-text" dangerouslySetInnerHTML={{ __html: card.html }} />
+            <Box
+              className="quiz-text"
+              sx={{ ...displayMathStyles, overflowWrap: "anywhere" }}
+              dangerouslySetInnerHTML={{ __html: card.html }}
+            />
           </Paper>
         ))}
       </Box>
@@ -134,7 +145,7 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
         sx={{
           display: "grid",
           gap: 3,
-          gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },
+          gridTemplateColumns: twoColumns,
           mb: 5,
           ...renderWhenNear(700),
         }}
@@ -171,7 +182,7 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
         sx={{
           display: "grid",
           gap: 3,
-          gridTemplateColumns: { xs: "1fr", lg: "auto 1fr" },
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "auto minmax(0, 1fr)" },
           mb: 5,
           ...renderWhenNear(700),
         }}
