@@ -24,7 +24,12 @@ export const oidcTestProviders = {
     clientSecret: "e2e-secret",
   },
 };
-export const baseURL = `http://127.0.0.1:${PORT}`;
+/**
+ * The server runs without APP_URL, as the default install does, so its public origin (the origin of
+ * mailed links, the OpenID redirect and the passkeys' relying party) is http://localhost:PORT: the
+ * tests browse there too. WebAuthn refuses an IP address as a relying party in any case.
+ */
+export const baseURL = `http://localhost:${PORT}`;
 
 const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 const CPU_BOUND_SPECS = /factorization\.spec\.ts$/;
@@ -62,7 +67,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "node --import tsx server/index.ts",
-    url: `${baseURL}/healthz`,
+    // Also served without APP_URL: 127.0.0.1 is a loopback name too.
+    url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {

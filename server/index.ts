@@ -3,10 +3,12 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { getEnv } from "../app/utils/env.server";
+import { publicOriginOf, servedHostsOf } from "../app/utils/public-origin.server";
 import { oidcFormActionOrigins } from "../app/utils/oidc-config.server";
 import { bodyLimit } from "./body-limit";
 import { createFactorPool } from "./factor-pool";
 import { closeGracefully } from "./graceful-shutdown";
+import { hostCheck } from "./host-check";
 import { originCheck } from "./origin-check";
 import { logEvent, requestLog } from "./request-log";
 import { securityHeaders, staticFileHeaders } from "./security-headers";
@@ -31,6 +33,8 @@ const server = express();
 server.disable("x-powered-by");
 if (env.TRUST_PROXY) server.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 if (env.LOG_REQUESTS === "true") server.use(requestLog());
+// Before anything answers: links, redirects and passkeys all assume the public origin's host.
+server.use(hostCheck({ servedHosts: servedHostsOf(env), publicOrigin: publicOriginOf(env) }));
 server.use(compression());
 const factorPool = createFactorPool();
 server.use((_req, res, next) => {
@@ -90,7 +94,7 @@ if (seededRecords !== null) logEvent("prime records imported into the empty data
 const listener = server.listen(env.PORT, env.HOST ?? "::", () => {
   const address = listener.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logEvent("listening", { url: `http://localhost:${port}`, mode: env.NODE_ENV });
+  logEvent("listening", { url: `http://localhost:${port}`, publicOrigin: publicOriginOf(env), mode: env.NODE_ENV });
 });
 
 let shuttingDown = false;

@@ -11,7 +11,8 @@ export function originCheck({ appUrl }: { appUrl: string | undefined }): Request
   const configuredOrigin = appUrl ? new URL(appUrl).origin : undefined;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    // req.protocol and req.host honour X-Forwarded-Proto/-Host when TRUST_PROXY is set.
+    // Without APP_URL, hostCheck has already refused any host but the loopback names; req.protocol
+    // and req.host honour X-Forwarded-Proto/-Host when TRUST_PROXY is set.
     const expected = configuredOrigin ?? new URL(`${req.protocol}://${req.host}`).origin;
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import {
+  claimProgressiveAttempt,
+  clearProgressiveLimit,
   consumeRateLimit,
   deleteExpiredRateLimits,
+  progressiveDelayMs,
   rateLimitSubjectKey,
+  refundRateLimit,
+  type ProgressiveRule,
   type RateLimitRule,
 } from "./rate-limit.server";
 
@@ -144,5 +149,111 @@ describe.each(testDialects)("rate limits on %s", (dialect) => {
     // The live window kept its count.
     expect((await consumeRateLimit(database.db, rule, "live", live)).allowed).toBe(false);
     expect(await deleteExpiredRateLimits(database.db)).toBe(0);
+  });
+
+  it("refundRateLimit takes back one attempt of the same window, never below zero", async () => {
+    const rule = newRule(2);
+    const now = at(3_000);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await consumeRateLimit(database.db, rule, "refunded", now)).allowed).toBe(true);
+      await refundRateLimit(database.db, rule, "refunded", now);
+    }
+    await refundRateLimit(database.db, rule, "never-counted", now);
+    await refundRateLimit(database.db, rule, "refunded", now);
+    expect((await attempts(rule, "refunded", 3, now)).map((r) => r.allowed)).toEqual([true, true, false]);
+  });
+});
+
+describe("progressive delays", () => {
+  const rule: ProgressiveRule = {
+    name: "test",
+    freeAttempts: 3,
+    firstDelayMs: 2_000,
+    maxDelayMs: 60_000,
+    memoryMs: 24 * 60 * MINUTE_MS,
+  };
+
+  it("lets the free attempts through, then doubles the wait up to the cap", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 500].map((failures) => progressiveDelayMs(rule, failures))).toEqual([
+      0, 0, 0, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+  });
+});
+
+describe.each(testDialects)("progressive limits on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  let ruleCount = 0;
+  function newRule(): ProgressiveRule {
+    ruleCount += 1;
+    return {
+      name: `progressive-${ruleCount}`,
+      freeAttempts: 3,
+      firstDelayMs: 2_000,
+      maxDelayMs: 60_000,
+      memoryMs: 60 * MINUTE_MS,
+    };
+  }
+  const claim = (rule: ProgressiveRule, now: Date, subject = "victim@example.org") =>
+    claimProgressiveAttempt(database.db, rule, subject, now);
+
+  it("allows the free attempts back to back, then asks for a growing wait after each failure", async () => {
+    const rule = newRule();
+    for (let i = 0; i < 3; i += 1) expect(await claim(rule, at(i))).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    let now = at(2);
+    const waits: number[] = [];
+    for (let failure = 3; failure < 10; failure += 1) {
+      const refused = await claim(rule, now);
+      expect(refused.allowed).toBe(false);
+      waits.push(refused.retryAfterSeconds);
+      // Refused attempts are not counted: asking again right away names the same wait.
+      expect(await claim(rule, at(500, now))).toEqual({ allowed: false, retryAfterSeconds: refused.retryAfterSeconds });
+      // One millisecond early is still too early; on time, the attempt is checked.
+      now = at(refused.retryAfterSeconds * 1000, now);
+      expect((await claim(rule, at(-1, now))).allowed).toBe(false);
+      expect((await claim(rule, now)).allowed).toBe(true);
+    }
+    expect(waits).toEqual([2, 4, 8, 16, 32, 60, 60]);
+  });
+
+  it("starts again after a success, and forgets failures after its memory", async () => {
+    const rule = newRule();
+    for (let i = 0; i < 3; i += 1) await claim(rule, at(i));
+    expect((await claim(rule, at(10))).allowed).toBe(false);
+    await clearProgressiveLimit(database.db, rule, "victim@example.org");
+    for (let i = 0; i < 3; i += 1) expect((await claim(rule, at(20 + i))).allowed).toBe(true);
+    expect((await claim(rule, at(30))).allowed).toBe(false);
+    // An hour after the last attempt the failures are forgotten: three free attempts again.
+    const later = at(60 * MINUTE_MS + 22);
+    for (let i = 0; i < 3; i += 1) expect((await claim(rule, at(i, later))).allowed).toBe(true);
+    expect((await claim(rule, at(5, later))).allowed).toBe(false);
+  });
+
+  it("counts each subject on its own, and stores it only as a hash", async () => {
+    const rule = newRule();
+    for (let i = 0; i < 4; i += 1) await claim(rule, at(i), "first@example.org");
+    expect((await claim(rule, at(5), "second@example.org")).allowed).toBe(true);
+    const keys = await database.db
+      .selectFrom("rate_limits")
+      .select("key")
+      .where("key", "like", `${rule.name}:%`)
+      .execute();
+    expect(keys.map((row) => row.key).sort()).toEqual(
+      [rateLimitSubjectKey("first@example.org"), rateLimitSubjectKey("second@example.org")]
+        .map((hash) => `${rule.name}:${hash}:progressive`)
+        .sort(),
+    );
+  });
+
+  it("lets exactly one of many simultaneous attempts through once the free ones are used", async () => {
+    const rule = newRule();
+    for (let i = 0; i < 3; i += 1) await claim(rule, at(i));
+    const now = at(10_000);
+    const results = await Promise.all(Array.from({ length: 12 }, () => claim(rule, now)));
+    expect(results.filter((result) => result.allowed)).toHaveLength(1);
+    // The free attempts too cannot be taken twice by a burst.
+    const fresh = newRule();
+    const burst = await Promise.all(Array.from({ length: 12 }, () => claim(fresh, now)));
+    expect(burst.filter((result) => result.allowed).length).toBeLessThanOrEqual(3);
+    expect(burst.filter((result) => result.allowed).length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -105,6 +105,13 @@ describe("readEnv", () => {
     expect(readEnv({ SESSION_SECRET: "s".repeat(32) }).SESSION_SECRET).toHaveLength(32);
   });
 
+  it("refuses an APP_URL that is not http or https", () => {
+    for (const appUrl of ["ftp://numberlab.example", "javascript:alert(1)", "numberlab.example"]) {
+      expect(problem({ APP_URL: appUrl }), appUrl).toContain("APP_URL: must be an http:// or https:// URL");
+    }
+    expect(readEnv({ APP_URL: "http://10.0.0.5:3000" }).APP_URL).toBe("http://10.0.0.5:3000");
+  });
+
   it("refuses an unknown NODE_ENV, a bad APP_URL and a bad LOG_REQUESTS, naming each", () => {
     const message = problem({ NODE_ENV: "staging", APP_URL: "not a url", LOG_REQUESTS: "yes" });
     expect(message).toContain("NODE_ENV");

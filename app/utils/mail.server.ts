@@ -28,9 +28,3 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   transport ??= nodemailer.createTransport(env.SMTP_URL);
   await transport.sendMail({ from: env.MAIL_FROM, ...mail });
 }
-
-/** The address links in e-mails point at: APP_URL when set, else the origin the request came to. */
-export function publicOrigin(request: Request): string {
-  const appUrl = getEnv().APP_URL;
-  return new URL(appUrl ?? request.url).origin;
-}

@@ -28,7 +28,7 @@ import { countSignInMethods, type SignInMethods } from "../models/sign-in-method
 import { isDisabled, userLabel, type User } from "../models/user.server";
 import { flowCookie, readFlowCookie } from "./flow-cookie.server";
 import { jsonError } from "./json-request.server";
-import { publicOrigin } from "./mail.server";
+import { publicOrigin } from "./public-origin.server";
 import { PASSKEY_NAME_MAX_LENGTH } from "./passkey-rules";
 import { rateLimits, tooManyAttemptsMessage } from "./rate-limits.server";
 import { AccountDisabledError } from "./sign-in.server";
@@ -46,9 +46,9 @@ interface RelyingParty {
   name: string;
 }
 
-/** The relying party of the site's public origin (publicOrigin: APP_URL when set, else the request's). */
-export function relyingParty(request: Request): RelyingParty {
-  const url = new URL(publicOrigin(request));
+/** The relying party of the site's public origin (APP_URL, or http://localhost:PORT without it). */
+export function relyingParty(origin: string = publicOrigin()): RelyingParty {
+  const url = new URL(origin);
   return { id: url.hostname, origin: url.origin, name: RP_NAME };
 }
 

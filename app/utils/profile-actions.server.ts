@@ -7,7 +7,7 @@ import { requestEmailChange, requestEmailVerification } from "./account-email.se
 import { newPasswordProblem } from "./common-passwords.server";
 import { getDatabase } from "./db.server";
 import { emailField, fieldErrors, type FieldErrors } from "./form.server";
-import { publicOrigin } from "./mail.server";
+import { publicOrigin } from "./public-origin.server";
 import { PASSWORD_MAX_LENGTH } from "./password-rules";
 import { DISPLAY_NAME_MAX_LENGTH } from "./profile-rules";
 import { hashPassword } from "./password.server";
@@ -106,7 +106,7 @@ export async function handleProfileAction(
       if (user.emailVerified) return failure(action.intent, { form: "Your address is already confirmed." });
       const limited = await checkRateLimits([{ rule: rateLimits.profileMailPerAccount, subject: user.id }], {});
       if (limited) return failure(action.intent, limited.data.errors, 429);
-      await requestEmailVerification(user, publicOrigin(request));
+      await requestEmailVerification(user, publicOrigin());
       return success(action.intent, `We sent a confirmation link to ${user.email}. It works for one hour.`);
     }
     case "change-email": {
@@ -117,7 +117,7 @@ export async function handleProfileAction(
       if (refused) return refused;
       const limited = await checkRateLimits([{ rule: rateLimits.profileMailPerAccount, subject: user.id }], {});
       if (limited) return failure(action.intent, limited.data.errors, 429);
-      await requestEmailChange(user, action.newEmail, publicOrigin(request));
+      await requestEmailChange(user, action.newEmail, publicOrigin());
       return success(
         action.intent,
         `We sent a link to ${normalizeEmail(action.newEmail)}. Your address changes when you open it (within one hour).`,

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { findSignInState, recordSignIn } from "../models/user.server";
 import { colorSchemeCookie } from "../theme/color-scheme";
 import { getDatabase } from "./db.server";
+import { rememberDevice } from "./device-cookie.server";
 import { startSession } from "./session.server";
 
 export class AccountDisabledError extends Error {
@@ -12,9 +13,10 @@ export class AccountDisabledError extends Error {
 
 /**
  * The one way every sign-in method (password, e-mail link, passkey, OpenID
- * provider) ends: refuse a disabled account, start a fresh session, note the
- * sign-in and carry the theme the user saved (if any) into the cookie. The
- * cookies are added to `headers` (e.g. beside one that clears a flow cookie).
+ * provider) ends: refuse a disabled account, start a fresh session, remember
+ * the device, note the sign-in and carry the theme the user saved (if any)
+ * into the cookie. The cookies are added to `headers` (e.g. beside one that
+ * clears a flow cookie).
  */
 export async function startSignedInSession(
   request: Request,
@@ -25,6 +27,8 @@ export async function startSignedInSession(
   const state = await findSignInState(db, userId);
   if (!state || state.disabled) throw new AccountDisabledError();
   headers.append("Set-Cookie", await startSession(request, userId, { secure }));
+  // This browser is now known for the account: its password attempts are limited on their own (ADR 0012).
+  headers.append("Set-Cookie", await rememberDevice(request, userId, { secure }));
   if (state.preferences) headers.append("Set-Cookie", colorSchemeCookie(state.preferences.theme, secure));
   await recordSignIn(db, userId);
   return headers;

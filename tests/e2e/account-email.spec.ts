@@ -1,7 +1,37 @@
+import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { uniqueClientIp } from "./accounts";
 import { asNewClient, logIn, logOut, watchConsole } from "./helpers";
-import { firstLink, waitForMail } from "./mail-sink";
+import { firstLink, receivedMails, waitForMail } from "./mail-sink";
 import { createTestAccount } from "./test-accounts";
+
+/** A form POST with the headers given, Host included (which fetch and Playwright choose themselves). */
+function postWithHost(
+  baseURL: string,
+  path: string,
+  headers: Record<string, string>,
+  form: Record<string, string>,
+): Promise<number> {
+  const body = new URLSearchParams(form).toString();
+  const { port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length, ...headers },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 
 test.describe("e-mailed account links", () => {
   test("a reader who forgot their password resets it from the login page", async ({ page, browser }) => {
@@ -68,6 +98,34 @@ test.describe("e-mailed account links", () => {
     expect(a.status).toBe(200);
     expect(b).toEqual(a);
     await waitForMail(known.email, since);
+  });
+
+  test("a forged Host cannot get a reset link mailed that points at another site", async ({ baseURL }) => {
+    const account = await createTestAccount("forged-host");
+    const { port } = new URL(baseURL!);
+    const since = Date.now();
+    const ask = (headers: Record<string, string>) =>
+      postWithHost(
+        baseURL!,
+        "/reset-password",
+        { "X-Forwarded-For": uniqueClientIp(), ...headers },
+        {
+          email: account.email,
+        },
+      );
+    // The attack of issue 16: the request names the attacker's host, and its Origin matches it.
+    expect(await ask({ Host: "evil.example", Origin: "http://evil.example" })).toBe(421);
+    expect(await ask({ Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` })).toBe(421);
+    // The server trusts loopback proxies here, so a forwarded host is what it judges.
+    expect(
+      await ask({ Host: `localhost:${port}`, "X-Forwarded-Host": "evil.example", Origin: "http://evil.example" }),
+    ).toBe(421);
+    // 127.0.0.1 is this machine too and is served, but its link still names the one public origin.
+    expect(await ask({ Host: `127.0.0.1:${port}`, Origin: `http://127.0.0.1:${port}` })).toBe(200);
+
+    const mail = await waitForMail(account.email, since);
+    expect(firstLink(mail).startsWith(`${baseURL}/reset-password/confirm?token=`)).toBe(true);
+    expect(receivedMails(account.email, since)).toHaveLength(1);
   });
 
   test("a reader confirms their address, changes it, and signs in by an e-mailed link", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { accounts, PASSWORD, uniqueClientIp } from "./accounts";
-import { asNewClient, watchConsole } from "./helpers";
+import { asNewClient, logIn, logOut, watchConsole } from "./helpers";
 import { firstLink, waitForMail } from "./mail-sink";
+import { createTestAccount } from "./test-accounts";
 
 const BAD_CREDENTIALS = "The e-mail address or password is incorrect.";
 
@@ -222,19 +223,42 @@ test.describe("sign-up, login and logout", () => {
     await Promise.all([client.dispose(), again.dispose(), stale.dispose()]);
   });
 
-  test("login attempts for one address are rate limited", async ({ request, baseURL }) => {
-    const email = `target-${Date.now()}@example.org`;
-    let status = 0;
-    for (let attempt = 1; attempt <= 11; attempt += 1) {
-      // A different client address each time: the per-address limit must still hold.
+  test("guesses at one address are slowed down, but cannot lock its owner out of their own browser", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const checkConsole = watchConsole(page);
+    await asNewClient(page);
+    const victim = await createTestAccount("lockout-target");
+    await logIn(page, victim.email, victim.password);
+    await expect(page).toHaveURL(/\/profile$/);
+    await logOut(page);
+
+    // An attacker elsewhere, from a different client address each time.
+    const answers: { status: number; retryAfter?: string; text: string }[] = [];
+    for (let attempt = 1; attempt <= 14; attempt += 1) {
       const response = await request.post("/login", {
         headers: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
-        form: { intent: "login", email, password: `guess number ${attempt}` },
+        form: { intent: "login", email: victim.email, password: `guess number ${attempt}` },
       });
-      status = response.status();
-      if (attempt <= 10) expect(status, `attempt ${attempt}`).toBe(401);
+      answers.push({
+        status: response.status(),
+        retryAfter: response.headers()["retry-after"],
+        text: await response.text(),
+      });
     }
-    expect(status).toBe(429);
+    expect(answers.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(401));
+    // Then each guess waits longer: a few seconds at first, not a 15-minute block.
+    const slowed = answers.find((answer) => answer.status === 429);
+    expect(Number(slowed?.retryAfter)).toBeGreaterThan(0);
+    expect(Number(slowed?.retryAfter)).toBeLessThanOrEqual(16);
+    expect(slowed?.text).toContain("Too many wrong passwords were tried for this e-mail address");
+
+    // The owner, in the browser they signed in with before, gets in at once.
+    await logIn(page, victim.email, victim.password);
+    await expect(page).toHaveURL(/\/profile$/);
+    checkConsole();
   });
 
   test("logging out is POST only", async ({ request }) => {

@@ -71,17 +71,22 @@ export async function startMailSink(port: number): Promise<() => Promise<void>> 
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+/** Every mail to `to` (case-insensitive) received after `since`, newest first. */
+export function receivedMails(to: string, since: number): ReceivedMail[] {
+  return readdirSync(mailDir())
+    .filter((file) => Number(file.split("-")[0]) >= since)
+    .sort()
+    .reverse()
+    .map((file) => JSON.parse(readFileSync(path.join(mailDir(), file), "utf8")) as ReceivedMail)
+    .filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
+}
+
 /** Waits for the newest mail to `to` (case-insensitive) received after `since`. */
 export async function waitForMail(to: string, since: number, timeoutMs = 10_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = readdirSync(mailDir())
-      .filter((file) => Number(file.split("-")[0]) >= since)
-      .sort();
-    for (const file of files.reverse()) {
-      const mail = JSON.parse(readFileSync(path.join(mailDir(), file), "utf8")) as ReceivedMail;
-      if (mail.to.toLowerCase().includes(to.toLowerCase())) return mail;
-    }
+    const [newest] = receivedMails(to, since);
+    if (newest) return newest;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,6 +1,5 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
 import { setDisabled } from "../../app/models/user.server";
-import { baseURL as configuredBaseURL } from "../../playwright.config";
 import { uniqueClientIp } from "./accounts";
 import { asNewClient, logIn, logOut, watchConsole } from "./helpers";
 import { firstLink, waitForMail } from "./mail-sink";
@@ -9,13 +8,10 @@ import { createTestAccount, withServerDatabase } from "./test-accounts";
 /**
  * Passkeys in Chromium against Chrome's virtual authenticator (the DevTools
  * Protocol's WebAuthn domain): a platform authenticator that holds
- * discoverable credentials and verifies its user.
- *
- * WebAuthn refuses IP addresses as relying party ids, so these pages are
- * opened as http://localhost (a secure context like 127.0.0.1).
+ * discoverable credentials and verifies its user. The pages are opened at the
+ * server's public origin, http://localhost (WebAuthn refuses IP addresses as
+ * relying party ids), as every journey is.
  */
-const baseURL = configuredBaseURL.replace("127.0.0.1", "localhost");
-test.use({ baseURL });
 
 const LAST_SIGN_IN_METHOD =
   "This is your only way to sign in, so it cannot be removed. Add a password, a passkey or another provider first.";
@@ -305,10 +301,10 @@ test.describe("/tests/newlogin without a passkey", () => {
 });
 
 test.describe("passkey endpoints refuse bad requests with a clear answer", () => {
-  test("malformed, mistyped and out-of-order requests", async ({ playwright }) => {
+  test("malformed, mistyped and out-of-order requests", async ({ playwright, baseURL }) => {
     const client = await playwright.request.newContext({
       baseURL,
-      extraHTTPHeaders: { Origin: baseURL, "X-Forwarded-For": uniqueClientIp() },
+      extraHTTPHeaders: { Origin: baseURL!, "X-Forwarded-For": uniqueClientIp() },
     });
     const post = async (path: string, body: string, contentType = "application/json") => {
       const response = await client.post(path, {

@@ -99,7 +99,8 @@ test.describe("the server process", () => {
       const mail = JSON.parse(mailLine ?? "null") as { to: string; subject: string; text: string } | null;
       expect(mail).toMatchObject({ to: email, subject: "Confirm your Numberlab account" });
       const link = /http:\/\/\S+/.exec(mail!.text)![0];
-      expect(link.startsWith(`${server.url}/signup/confirm?token=`)).toBe(true);
+      // Links name the public origin, not the address the request came to.
+      expect(link.startsWith(`${server.publicOrigin}/signup/confirm?token=`)).toBe(true);
       const token = new URL(link).searchParams.get("token")!;
       const confirm = await fetch(`${server.url}/signup/confirm`, {
         method: "POST",
@@ -140,7 +141,7 @@ test.describe("the server process", () => {
       const mail = page.getByRole("article").filter({ hasText: "Reset your Numberlab password" });
       await expect(mail).toContainText("To reader@example.org");
       const link = /http:\/\/\S+/.exec((await mail.textContent()) ?? "")?.[0];
-      expect(link?.startsWith(`${server.url}/reset-password/confirm?token=`)).toBe(true);
+      expect(link?.startsWith(`${server.publicOrigin}/reset-password/confirm?token=`)).toBe(true);
 
       await page.context().clearCookies();
       await page.goto(link!);

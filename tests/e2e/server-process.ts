@@ -5,6 +5,8 @@ import path from "node:path";
 
 export interface RunningServer {
   url: string;
+  /** Where its links point without APP_URL: http://localhost on its port (url is its 127.0.0.1 twin). */
+  publicOrigin: string;
   process: ChildProcess;
   /** Everything the server printed so far. */
   output(): string;
@@ -48,6 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    publicOrigin: `http://localhost:${port}`,
     process: child,
     output: () => output,
     stop: () => {

@@ -9,7 +9,7 @@ import { retryAfterHeaders } from "../../utils/action-headers";
 import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
 import { findLinkGrant, limitLinkUse } from "../../utils/link-page.server";
 import { INVALID_LINK, readLinkToken } from "../../utils/link-token";
-import { publicOrigin } from "../../utils/mail.server";
+import { publicOrigin } from "../../utils/public-origin.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
@@ -53,14 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: kept }, { status: 400 });
   const limited = await checkRateLimits(
     [
-      { rule: rateLimits.emailLinkPerIp, subject: server.clientIp },
-      { rule: rateLimits.emailLinkPerEmail, subject: normalizeEmail(parsed.data.email) },
+      { rule: rateLimits.signInLinkPerIp, subject: server.clientIp },
+      { rule: rateLimits.signInLinkPerEmail, subject: normalizeEmail(parsed.data.email) },
     ],
     kept,
   );
   if (limited) return limited;
   try {
-    await requestSignInLink({ email: parsed.data.email, origin: publicOrigin(request), redirectTo });
+    await requestSignInLink({ email: parsed.data.email, origin: publicOrigin(), redirectTo });
   } catch (error) {
     console.error("Sign-in link could not be sent:", error);
     return data(

@@ -12,6 +12,7 @@ import { OutcomeCard } from "../../components/outcome-card";
 import { findPasswordHash } from "../../models/user.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
 import { getDatabase } from "../../utils/db.server";
+import { readKnownDevices } from "../../utils/device-cookie.server";
 import { readFlowCookie } from "../../utils/flow-cookie.server";
 import { formValues } from "../../utils/form.server";
 import {
@@ -24,7 +25,7 @@ import {
 } from "../../utils/oidc-accounts.server";
 import { findOidcProvider } from "../../utils/oidc-config.server";
 import { PASSWORD_MAX_LENGTH } from "../../utils/password-rules";
-import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
+import { startPasswordAttempt } from "../../utils/password-attempts.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
 import type { Route } from "./+types/link-account";
@@ -90,17 +91,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = passwordSchema.safeParse(formValues(await request.formData()));
   if (!parsed.success) return retry(400, parsed.error.issues[0]!.message);
-  // The same budget as the login form: both guess the same account's password.
-  const limited = await checkRateLimits(
-    [
-      { rule: rateLimits.loginPerIp, subject: clientIp },
-      { rule: rateLimits.loginPerEmail, subject: link.email },
-    ],
-    {},
-  );
-  if (limited) return retry(429, limited.data.errors.form, { headers: limited.init?.headers });
+  // The same limits as the login form: both guess the same account's password.
+  const attempt = await startPasswordAttempt(db, {
+    email: link.email,
+    accountId: account.user.id,
+    clientIp,
+    knownDevices: await readKnownDevices(request, { secure }),
+  });
+  if (!attempt.allowed) {
+    return retry(429, attempt.message, { headers: { "Retry-After": String(attempt.retryAfterSeconds) } });
+  }
 
   const result = await confirmPendingLink(db, { token, account, password: parsed.data.password });
+  if (result.ok || result.reason !== "wrong-password") await attempt.succeeded();
   if (!result.ok) {
     switch (result.reason) {
       case "wrong-password":

@@ -20,8 +20,10 @@ import { getDatabase } from "../../utils/db.server";
 import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
 import { newPasswordProblem } from "../../utils/common-passwords.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
-import { publicOrigin } from "../../utils/mail.server";
+import { publicOrigin } from "../../utils/public-origin.server";
 import { publicOidcProviders } from "../../utils/oidc-config.server";
+import { readKnownDevices } from "../../utils/device-cookie.server";
+import { startPasswordAttempt } from "../../utils/password-attempts.server";
 import { verifyPassword } from "../../utils/password.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
@@ -81,23 +83,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent, email, password } = parsed.data;
 
-  const limited = await checkRateLimits(
-    intent === "login"
-      ? [
-          { rule: rateLimits.loginPerIp, subject: server.clientIp },
-          { rule: rateLimits.loginPerEmail, subject: normalizeEmail(email) },
-        ]
-      : [
-          { rule: rateLimits.signupPerIp, subject: server.clientIp },
-          { rule: rateLimits.signupPerEmail, subject: normalizeEmail(email) },
-        ],
-    kept,
-  );
-  if (limited) return limited;
-
   if (intent === "signup") {
+    const limited = await checkRateLimits(
+      [
+        { rule: rateLimits.signupPerIp, subject: server.clientIp },
+        { rule: rateLimits.signupPerEmail, subject: normalizeEmail(email) },
+      ],
+      kept,
+    );
+    if (limited) return limited;
     try {
-      await requestSignUp({ email, password, origin: publicOrigin(request), redirectTo });
+      await requestSignUp({ email, password, origin: publicOrigin(), redirectTo });
     } catch (error) {
       console.error("Sign-up e-mail could not be sent:", error);
       return data(
@@ -111,12 +107,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { signupRequested: email };
   }
 
-  const account = await findPasswordHash(getDatabase().db, email);
+  const { db } = getDatabase();
+  const account = await findPasswordHash(db, email);
+  const attempt = await startPasswordAttempt(db, {
+    email,
+    accountId: account?.user.id ?? null,
+    clientIp: server.clientIp,
+    knownDevices: await readKnownDevices(request, { secure: server.isSecure }),
+  });
+  if (!attempt.allowed) {
+    return data(
+      { errors: { form: attempt.message }, values: kept },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } },
+    );
+  }
   // An unknown address still costs one password check, so timing does not tell the cases apart.
   const valid = await verifyPassword(account?.passwordHash ?? null, password);
   if (!account || !valid) {
     return data({ errors: { form: BAD_CREDENTIALS }, values: kept }, { status: 401 });
   }
+  await attempt.succeeded();
   try {
     return await signIn(request, account.user.id, { secure: server.isSecure, redirectTo });
   } catch (error) {

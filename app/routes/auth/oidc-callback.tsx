@@ -3,7 +3,7 @@ import { OutcomeCard } from "../../components/outcome-card";
 import { getDatabase } from "../../utils/db.server";
 import { readFlowCookie } from "../../utils/flow-cookie.server";
 import { noticePath } from "../../utils/linked-identities.server";
-import { publicOrigin } from "../../utils/mail.server";
+import { publicOrigin } from "../../utils/public-origin.server";
 import {
   PENDING_LINK_PATH,
   pendingLinkCookie,
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     data({ message, back: backTo(intent) }, { status, headers });
 
   // The redirect URI the code was issued for is the public one, whatever proxy the request came through.
-  const callbackUrl = new URL(`${callbackPath(provider.id)}${new URL(request.url).search}`, publicOrigin(request));
+  const callbackUrl = new URL(`${callbackPath(provider.id)}${new URL(request.url).search}`, publicOrigin());
   let finished: Awaited<ReturnType<typeof finishOidcFlow>>;
   try {
     finished = await finishOidcFlow(db, provider, {

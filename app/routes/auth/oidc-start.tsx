@@ -3,7 +3,7 @@ import { z } from "zod";
 import { OutcomeCard } from "../../components/outcome-card";
 import { getDatabase } from "../../utils/db.server";
 import { formValues } from "../../utils/form.server";
-import { publicOrigin } from "../../utils/mail.server";
+import { publicOrigin } from "../../utils/public-origin.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { findOidcProvider } from "../../utils/oidc-config.server";
 import {
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const { authorizationUrl, flowToken } = await startOidcFlow(getDatabase().db, provider, {
       flow,
-      redirectUri: `${publicOrigin(request)}${callbackPath(provider.id)}`,
+      redirectUri: `${publicOrigin()}${callbackPath(provider.id)}`,
     });
     return redirect(authorizationUrl.href, {
       headers: { "Set-Cookie": oidcFlowCookie(provider.id, flowToken, secure) },

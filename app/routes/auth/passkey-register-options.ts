@@ -6,11 +6,11 @@ import { serverInfoContext } from "../../utils/request-context";
 import type { Route } from "./+types/passkey-register-options";
 
 /** Starts adding a passkey to the signed-in account. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   const user = requireUser(context);
   const { clientIp, isSecure } = context.get(serverInfoContext);
   return passkeyOptionsResponse("passkey-register", { secure: isSecure }, () =>
-    createRegistrationOptions(getDatabase().db, { user, rp: relyingParty(request), clientIp }),
+    createRegistrationOptions(getDatabase().db, { user, rp: relyingParty(), clientIp }),
   );
 }
 

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       flowToken: readPasskeyFlowToken(request, "passkey-register"),
       response: body.data.response,
       name: body.data.name,
-      rp: relyingParty(request),
+      rp: relyingParty(),
     });
     headers.set("Cache-Control", "no-store");
     return Response.json({ passkey }, { headers });

@@ -5,10 +5,10 @@ import { serverInfoContext } from "../../utils/request-context";
 import type { Route } from "./+types/passkey-sign-in-options";
 
 /** Starts a passkey sign-in: a fresh challenge, kept on the server, its token in a cookie. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   const { clientIp, isSecure } = context.get(serverInfoContext);
   return passkeyOptionsResponse("passkey-sign-in", { secure: isSecure }, () =>
-    createSignInOptions(getDatabase().db, { rp: relyingParty(request), clientIp }),
+    createSignInOptions(getDatabase().db, { rp: relyingParty(), clientIp }),
   );
 }
 

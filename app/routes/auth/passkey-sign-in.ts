@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { userId } = await verifyPasskeySignIn(getDatabase().db, {
       flowToken: readPasskeyFlowToken(request, "passkey-sign-in"),
       response: body.data.response,
-      rp: relyingParty(request),
+      rp: relyingParty(),
       clientIp: server.clientIp,
     });
     await startSignedInSession(request, userId, { secure: server.isSecure, headers });

@@ -12,7 +12,7 @@ import { normalizeEmail } from "../../models/user.server";
 import { requestPasswordReset } from "../../utils/account-email.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
 import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
-import { publicOrigin } from "../../utils/mail.server";
+import { publicOrigin } from "../../utils/public-origin.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
 import type { Route } from "./+types/reset-password";
@@ -31,14 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email } = parsed.data;
   const limited = await checkRateLimits(
     [
-      { rule: rateLimits.emailLinkPerIp, subject: context.get(serverInfoContext).clientIp },
-      { rule: rateLimits.emailLinkPerEmail, subject: normalizeEmail(email) },
+      { rule: rateLimits.resetLinkPerIp, subject: context.get(serverInfoContext).clientIp },
+      { rule: rateLimits.resetLinkPerEmail, subject: normalizeEmail(email) },
     ],
     kept,
   );
   if (limited) return limited;
   try {
-    await requestPasswordReset({ email, origin: publicOrigin(request) });
+    await requestPasswordReset({ email, origin: publicOrigin() });
   } catch (error) {
     console.error("Password reset e-mail could not be sent:", error);
     return data(
