@@ -238,4 +238,16 @@ describe("content/prime-records.json", () => {
     for (const r of [...data.mersenne, ...data.largestKnown, ...data.byForm])
       expect(r.source.trim().length).toBeGreaterThan(0);
   });
+
+  it("cites the Prime Pages for every Mersenne prime and every step of the record's history", () => {
+    for (const r of [...data.mersenne, ...data.largestKnown])
+      expect(r.source, JSON.stringify(r)).toMatch(/https:\/\/t5k\.org\//);
+  });
+
+  it("cites no forum post or aggregator copy where the original is known: GIMPS's own pages and the Prime Pages instead", () => {
+    const reposts = /free-dc\.org|flashback\.org|democraticunderground\.com|thefreelibrary\.com/i;
+    for (const r of [...data.mersenne, ...data.largestKnown, ...data.byForm]) {
+      expect(r.source, JSON.stringify(r)).not.toMatch(reposts);
+    }
+  });
 });

@@ -7,6 +7,7 @@ import * as content from "./0005_content";
 import * as quizzes from "./0006_quizzes";
 import * as quizQuestions from "./0007_quiz_questions";
 import * as primeRecords from "./0008_prime_records";
+import * as primaryRecordSources from "./0009_primary_record_sources";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006_quizzes": quizzes,
   "0007_quiz_questions": quizQuestions,
   "0008_prime_records": primeRecords,
+  "0009_primary_record_sources": primaryRecordSources,
 };
