@@ -10,7 +10,10 @@ import {
 } from "../../app/models/prime-record.server";
 import { primeRecords } from "../../app/utils/prime-records.server";
 import { createUser } from "../../app/models/user.server";
-import { SEEDED_SOURCE_CHANGES, up } from "./0009_primary_record_sources";
+import { SEEDED_SOURCE_CHANGES } from "./0009_primary_record_sources";
+import { migrations } from "./index";
+
+const up = migrations["0009_primary_record_sources"]!.up;
 
 const key = (kind: PrimeRecordKind, naturalKeyOf: string) => `${kind}:${naturalKeyOf}`;
 const changed = new Map(SEEDED_SOURCE_CHANGES.map((change) => [key(change.kind, change.naturalKey), change]));
