@@ -9,6 +9,8 @@ describe.each(testDialects)("application settings on %s", (dialect) => {
   it("are the defaults until an admin changes them", async () => {
     expect(await readSettings(database.db)).toEqual({
       freeQuizAttemptsPerDay: SETTINGS.freeQuizAttemptsPerDay.defaultValue,
+      learnerSessionIdleDays: 14,
+      adminSessionIdleHours: 12,
     });
   });
 

@@ -8,11 +8,17 @@ import { isoNow } from "../utils/time";
  * default, so a missing or unreadable stored value never breaks a page.
  */
 export const SETTINGS = {
-  freeQuizAttemptsPerDay: {
-    schema: z.number().int().min(0).max(100),
-    defaultValue: 5,
-  },
+  freeQuizAttemptsPerDay: wholeNumberSetting({ min: 0, max: 100, defaultValue: 5 }),
+  // Idle timeouts (ADR 0012): a session unused this long ends. Learners stay signed in on their
+  // own devices; an admin session, which can change everyone's data, ends the same day.
+  learnerSessionIdleDays: wholeNumberSetting({ min: 1, max: 30, defaultValue: 14 }),
+  adminSessionIdleHours: wholeNumberSetting({ min: 1, max: 168, defaultValue: 12 }),
 } as const;
+
+/** A whole-number setting whose bounds the form shows and the schema enforces. */
+function wholeNumberSetting(bounds: { min: number; max: number; defaultValue: number }) {
+  return { ...bounds, schema: z.number().int().min(bounds.min).max(bounds.max) };
+}
 
 export type SettingKey = keyof typeof SETTINGS;
 export type Settings = { [K in SettingKey]: z.infer<(typeof SETTINGS)[K]["schema"]> };
@@ -25,14 +31,21 @@ export async function readSettings(db: Kysely<Database>): Promise<Settings> {
   for (const row of rows) {
     if (!(row.key in SETTINGS)) continue;
     const key = row.key as SettingKey;
-    try {
-      const parsed = SETTINGS[key].schema.safeParse(JSON.parse(row.value));
-      if (parsed.success) settings[key] = parsed.data;
-    } catch {
-      // Unreadable JSON: the default stands.
-    }
+    (settings as Record<SettingKey, unknown>)[key] = storedSetting(key, row.value);
   }
   return settings;
+}
+
+/** A stored value read back: the default when it is missing, unreadable or out of range. */
+export function storedSetting<K extends SettingKey>(key: K, stored: string | null | undefined): Settings[K] {
+  const setting = SETTINGS[key];
+  if (stored == null) return setting.defaultValue as Settings[K];
+  try {
+    const parsed = setting.schema.safeParse(JSON.parse(stored));
+    return (parsed.success ? parsed.data : setting.defaultValue) as Settings[K];
+  } catch {
+    return setting.defaultValue as Settings[K];
+  }
 }
 
 /** Stores a setting after validating it; throws a ZodError for a value its schema refuses. */

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { writeSetting } from "./app-settings.server";
 import {
   createSession,
   deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
   findSessionUser,
+  lookupSession,
   SESSION_LIFETIME_MS,
+  SESSION_TOUCH_INTERVAL_MS,
 } from "./session.server";
 import { createUser, type User } from "./user.server";
 
@@ -163,5 +166,91 @@ describe.each(testDialects)("sessions on %s", (dialect) => {
     expect(agents).toContain("Short agent");
     expect(agents).toContain(null);
     for (const agent of agents) expect((agent ?? "").length).toBeLessThanOrEqual(200);
+  });
+});
+
+describe.each(testDialects)("idle sessions on %s", (dialect) => {
+  // A database of its own: these tests change the idle settings.
+  const database = useTestDatabase(dialect);
+  const HOUR_MS = 60 * 60 * 1000;
+
+  let userCount = 0;
+  async function signedIn(role: "user" | "admin") {
+    userCount += 1;
+    const user = await createUser(database.db, { email: `idle-${userCount}@example.org`, passwordHash: null, role });
+    const { token } = await createSession(database.db, user.id, null);
+    const row = await database.db
+      .selectFrom("sessions")
+      .select("last_used_at")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    return { user, token, signedInAt: Date.parse(row.last_used_at!) };
+  }
+  const after = (start: number, ms: number) => new Date(start + ms);
+
+  it("ends a learner's session after 14 days without use, and an admin's after 12 hours", async () => {
+    const learner = await signedIn("user");
+    expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, 14 * DAY_MS - 1))).status).toBe(
+      "active",
+    );
+    const admin = await signedIn("admin");
+    expect((await lookupSession(database.db, admin.token, after(admin.signedInAt, 12 * HOUR_MS - 1))).status).toBe(
+      "active",
+    );
+    // Those lookups used the sessions, so the idle time starts again from them.
+    const learnerUsed = learner.signedInAt + 14 * DAY_MS - 1;
+    expect((await lookupSession(database.db, learner.token, after(learnerUsed, 14 * DAY_MS))).status).toBe("idle");
+    const adminUsed = admin.signedInAt + 12 * HOUR_MS - 1;
+    expect((await lookupSession(database.db, admin.token, after(adminUsed, 12 * HOUR_MS))).status).toBe("idle");
+    // An ended session is gone: it never comes back, whatever the clock says.
+    expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, 1000))).status).toBe("none");
+    expect(
+      await database.db
+        .selectFrom("sessions")
+        .select("id")
+        .where("user_id", "in", [learner.user.id, admin.user.id])
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("counts idleness from the last use, noted at most every few minutes", async () => {
+    const learner = await signedIn("user");
+    // Used on day 10: the session then lives until day 24, within the absolute 30 days.
+    expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, 10 * DAY_MS))).status).toBe(
+      "active",
+    );
+    expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, 23 * DAY_MS))).status).toBe(
+      "active",
+    );
+    // A use within the touch interval writes nothing, so it does not move the idle clock.
+    const admin = await signedIn("admin");
+    const early = after(admin.signedInAt, SESSION_TOUCH_INTERVAL_MS - 1);
+    expect((await lookupSession(database.db, admin.token, early)).status).toBe("active");
+    expect((await lookupSession(database.db, admin.token, after(admin.signedInAt, 12 * HOUR_MS))).status).toBe("idle");
+  });
+
+  it("follows the settings as soon as an admin changes them", async () => {
+    await writeSetting(database.db, "learnerSessionIdleDays", 1, null);
+    await writeSetting(database.db, "adminSessionIdleHours", 2, null);
+    try {
+      const learner = await signedIn("user");
+      const admin = await signedIn("admin");
+      expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, DAY_MS))).status).toBe("idle");
+      expect((await lookupSession(database.db, admin.token, after(admin.signedInAt, 2 * HOUR_MS - 1))).status).toBe(
+        "active",
+      );
+      const other = await signedIn("admin");
+      expect((await lookupSession(database.db, other.token, after(other.signedInAt, 2 * HOUR_MS))).status).toBe("idle");
+      // An unreadable stored value falls back to the default.
+      await database.db
+        .updateTable("app_settings")
+        .set({ value: "{broken" })
+        .where("key", "=", "learnerSessionIdleDays")
+        .execute();
+      const next = await signedIn("user");
+      expect((await lookupSession(database.db, next.token, after(next.signedInAt, 13 * DAY_MS))).status).toBe("active");
+    } finally {
+      await database.db.deleteFrom("app_settings").execute();
+    }
   });
 });

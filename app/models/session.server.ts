@@ -2,9 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import { hashToken, randomToken } from "../utils/secure-token.server";
 import { isoAfter, isoNow } from "../utils/time";
+import { storedSetting, type SettingKey } from "./app-settings.server";
 import { qualifiedUserColumns, toUser, type User } from "./user.server";
 
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 const USER_AGENT_MAX_LENGTH = 200;
 /** A session's "last used" is refreshed at most this often, so reading pages rarely writes. */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -41,27 +44,44 @@ export interface SessionUser {
   sessionId: string;
 }
 
+/** What a session token leads to: its user, a session ended by the idle timeout, or nothing. */
+export type SessionLookup = ({ status: "active" } & SessionUser) | { status: "idle" } | { status: "none" };
+
 /**
- * The user behind a live session token, or undefined for unknown or expired
- * tokens and disabled accounts. Runs on every request, so it is one indexed
- * join, plus an occasional write to note when the session was last used.
+ * Looks a session token up. Unknown and expired tokens and disabled accounts
+ * find nothing. A session unused for longer than the idle timeout of its
+ * user's role (the settings learnerSessionIdleDays and adminSessionIdleHours,
+ * read in the same query) is deleted and reported as "idle". Runs on every
+ * request, so it is one indexed join, plus an occasional write to note when
+ * the session was last used: idleness is therefore measured to within
+ * SESSION_TOUCH_INTERVAL_MS.
  */
-export async function findSessionUser(
-  db: Kysely<Database>,
-  token: string,
-  now: Date = new Date(),
-): Promise<SessionUser | undefined> {
+export async function lookupSession(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<SessionLookup> {
   const sessionId = hashToken(token);
+  const settingValue = (key: SettingKey) =>
+    db.selectFrom("app_settings").select("app_settings.value").where("app_settings.key", "=", key);
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select([...qualifiedUserColumns, "sessions.last_used_at"])
+    .select([...qualifiedUserColumns, "sessions.created_at as session_created_at", "sessions.last_used_at"])
+    .select([
+      settingValue("learnerSessionIdleDays").as("learner_idle_days"),
+      settingValue("adminSessionIdleHours").as("admin_idle_hours"),
+    ])
     .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", isoNow(now))
     .where("users.disabled_at", "is", null)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const lastUsed = row.last_used_at ? Date.parse(row.last_used_at) : 0;
+  if (!row) return { status: "none" };
+  const lastUsed = Date.parse(row.last_used_at ?? row.session_created_at);
+  const idleLimitMs =
+    row.role === "admin"
+      ? storedSetting("adminSessionIdleHours", row.admin_idle_hours) * HOUR_MS
+      : storedSetting("learnerSessionIdleDays", row.learner_idle_days) * DAY_MS;
+  if (now.getTime() - lastUsed >= idleLimitMs) {
+    await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+    return { status: "idle" };
+  }
   if (now.getTime() - lastUsed >= SESSION_TOUCH_INTERVAL_MS) {
     await db
       .updateTable("sessions")
@@ -69,7 +89,17 @@ export async function findSessionUser(
       .where("id", "=", sessionId)
       .execute();
   }
-  return { user: toUser(row), sessionId };
+  return { status: "active", user: toUser(row), sessionId };
+}
+
+/** The user behind a live session token (see lookupSession), or undefined. */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionUser | undefined> {
+  const session = await lookupSession(db, token, now);
+  return session.status === "active" ? { user: session.user, sessionId: session.sessionId } : undefined;
 }
 
 /** When a session started: how recently its user signed in. */

@@ -2,31 +2,36 @@ import { data, redirect, type MiddlewareFunction, type RouterContextProvider } f
 import type { HeaderUser } from "../components/header-user";
 import { entitlementsFor } from "./entitlements";
 import type { User } from "../models/user.server";
-import { sessionIdContext, userContext } from "./request-context";
+import { idleSignOutContext, serverInfoContext, sessionIdContext, userContext } from "./request-context";
 import { safeRedirectPath } from "./safe-redirect";
-import { getSessionUser } from "./session.server";
+import { lookupRequestSession } from "./session.server";
 
 /** Root middleware: who is asking. Runs before every loader and action. */
 export const loadUserMiddleware: MiddlewareFunction = async ({ request, context }) => {
-  const session = await getSessionUser(request);
-  context.set(userContext, session?.user ?? null);
-  context.set(sessionIdContext, session?.sessionId ?? null);
+  const session = await lookupRequestSession(request, { secure: context.get(serverInfoContext).isSecure });
+  const active = session.status === "active" ? session : null;
+  context.set(userContext, active?.user ?? null);
+  context.set(sessionIdContext, active?.sessionId ?? null);
+  context.set(idleSignOutContext, session.status === "idle");
 };
 
-export function loginPath(request: Request): string {
+/** The login page, coming back to this request's page; `idle` has it say the session ended for inactivity. */
+export function loginPath(request: Request, { idle = false } = {}): string {
   const url = new URL(request.url);
-  return `/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
+  const query = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
+  if (idle) query.set("signedOut", "idle");
+  return `/login?${query}`;
 }
 
 /** requiresAuth: guests go to the login page and come back afterwards. */
 export const requireUserMiddleware: MiddlewareFunction = ({ request, context }) => {
-  if (!context.get(userContext)) throw redirect(loginPath(request));
+  if (!context.get(userContext)) throw redirect(loginPath(request, { idle: context.get(idleSignOutContext) }));
 };
 
 /** requiresAdmin: guests go to login; signed-in non-admins get a 403. */
 export const requireAdminMiddleware: MiddlewareFunction = ({ request, context }) => {
   const user = context.get(userContext);
-  if (!user) throw redirect(loginPath(request));
+  if (!user) throw redirect(loginPath(request, { idle: context.get(idleSignOutContext) }));
   if (!entitlementsFor(user).adminArea) {
     // Loaders (the root's included) do not run when middleware throws, so the
     // 403 carries what the header shows of the user (see headerUserFromError).

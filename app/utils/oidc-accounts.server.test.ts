@@ -420,7 +420,7 @@ describe("refusal messages and the pending-link cookie", () => {
 
   it("scopes the pending-link cookie to the login pages, Lax so it survives the provider's redirect", () => {
     expect(pendingLinkCookie("tok", true)).toBe(
-      "__oidc_link=tok; Path=/login; Max-Age=600; HttpOnly; SameSite=Lax; Secure",
+      "__Secure-__oidc_link=tok; Path=/login; Max-Age=600; HttpOnly; SameSite=Lax; Secure",
     );
     expect(pendingLinkCookie("", false)).toBe("__oidc_link=; Path=/login; Max-Age=0; HttpOnly; SameSite=Lax");
   });

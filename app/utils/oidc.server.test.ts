@@ -405,7 +405,7 @@ describe("a provider that is down", () => {
 describe("flow cookies and ways back", () => {
   it("scopes the flow cookie to the provider's callback, for as long as a flow lives", () => {
     expect(oidcFlowCookie("local", "tok", true)).toBe(
-      "__oidc_flow=tok; Path=/auth/oidc/local/callback; Max-Age=600; HttpOnly; SameSite=Lax; Secure",
+      "__Secure-__oidc_flow=tok; Path=/auth/oidc/local/callback; Max-Age=600; HttpOnly; SameSite=Lax; Secure",
     );
     expect(oidcFlowCookie("local", "", false)).toBe(
       "__oidc_flow=; Path=/auth/oidc/local/callback; Max-Age=0; HttpOnly; SameSite=Lax",

@@ -23,7 +23,7 @@ import {
   recordPasskeyUse,
   type Passkey,
 } from "../models/passkey.server";
-import { consumeRateLimit, type RateLimitRule } from "../models/rate-limit.server";
+import { consumeRateLimit, refundRateLimit, type RateLimitRule } from "../models/rate-limit.server";
 import { countSignInMethods, type SignInMethods } from "../models/sign-in-methods.server";
 import { isDisabled, userLabel, type User } from "../models/user.server";
 import { flowCookie, readFlowCookie } from "./flow-cookie.server";
@@ -257,16 +257,19 @@ export async function createSignInOptions(
  * Returns whose it is.
  *
  * Every attempt counts against the client's address before anything is
- * checked. Only answers that fail verification count against the account: a
- * valid signature is never held back by that limit, so knowing a credential
- * id (which is not secret) is not enough to lock its owner out.
+ * checked, and a successful one is taken back, so only failures add up there
+ * and a class signing in from one address is not held back (ADR 0012). Only
+ * answers that fail verification count against the account: a valid
+ * signature is never held back by that limit, so knowing a credential id
+ * (which is not secret) is not enough to lock its owner out.
  */
 export async function verifyPasskeySignIn(
   db: Kysely<Database>,
   input: { flowToken: string | undefined; response: AuthenticationResponseJSON; rp: RelyingParty; clientIp: string },
 ): Promise<{ userId: string }> {
   const { response, rp } = input;
-  await limit(db, rateLimits.passkeySignInPerIp, input.clientIp);
+  const now = new Date();
+  await limit(db, rateLimits.passkeySignInPerIp, input.clientIp, now);
   const flow = await takeFlow(db, input.flowToken, "passkey-sign-in");
   const credential = await findPasskeyCredential(db, response.id);
   if (!credential) throw new PasskeyError(PASSKEY_MESSAGES.unknownCredential, 401);
@@ -281,6 +284,7 @@ export async function verifyPasskeySignIn(
   if (!(await recordPasskeyUse(db, credential.id, newCounter))) {
     throw new PasskeyError(PASSKEY_MESSAGES.cloned, 401);
   }
+  await refundRateLimit(db, rateLimits.passkeySignInPerIp, input.clientIp, now);
   return { userId: credential.userId };
 }
 
@@ -347,8 +351,12 @@ export function passkeyFlowCookie(kind: PasskeyFlowKind, token: string, { secure
   });
 }
 
-export function readPasskeyFlowToken(request: Request, kind: PasskeyFlowKind): string | undefined {
-  return readFlowCookie(request, FLOW_COOKIES[kind]);
+export function readPasskeyFlowToken(
+  request: Request,
+  kind: PasskeyFlowKind,
+  { secure }: { secure: boolean },
+): string | undefined {
+  return readFlowCookie(request, FLOW_COOKIES[kind], { secure });
 }
 
 /**
@@ -387,8 +395,8 @@ async function takeFlow(db: Kysely<Database>, token: string | undefined, kind: A
   return { userId: flow.userId, challenge: data.data.challenge };
 }
 
-async function limit(db: Kysely<Database>, rule: RateLimitRule, subject: string): Promise<void> {
-  const result = await consumeRateLimit(db, rule, subject);
+async function limit(db: Kysely<Database>, rule: RateLimitRule, subject: string, now?: Date): Promise<void> {
+  const result = await consumeRateLimit(db, rule, subject, now);
   if (result.allowed) return;
   throw new PasskeyError(tooManyAttemptsMessage(result.retryAfterSeconds), 429, result.retryAfterSeconds);
 }

@@ -20,6 +20,7 @@ export const rateLimits = {
   oidcStartPerIp: { name: "oidc-start:ip", limit: 60, windowMs: 15 * MINUTE },
   // Each passkey prompt stores a challenge: keep anyone from filling the table.
   passkeyOptionsPerIp: { name: "passkey-options:ip", limit: 60, windowMs: 15 * MINUTE },
+  // Failed sign-ins only: a successful one is taken back (a class signs in from one address).
   passkeySignInPerIp: { name: "passkey-sign-in:ip", limit: 30, windowMs: 15 * MINUTE },
   passkeySignInPerAccount: { name: "passkey-sign-in:account", limit: 10, windowMs: 15 * MINUTE },
   passkeyRegisterPerAccount: { name: "passkey-register:account", limit: 10, windowMs: 60 * MINUTE },

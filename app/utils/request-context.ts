@@ -23,3 +23,6 @@ export const userContext = createContext<User | null>(null);
 
 /** The id of the request's session (the token's hash), null for guests. */
 export const sessionIdContext = createContext<string | null>(null);
+
+/** True when the request's session was just ended by the idle timeout, so the login page can say why. */
+export const idleSignOutContext = createContext<boolean>(false);

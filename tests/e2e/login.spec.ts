@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { accounts, PASSWORD, uniqueClientIp } from "./accounts";
 import { asNewClient, logIn, logOut, watchConsole } from "./helpers";
 import { firstLink, waitForMail } from "./mail-sink";
-import { createTestAccount } from "./test-accounts";
+import { createTestAccount, withServerDatabase } from "./test-accounts";
 
 const BAD_CREDENTIALS = "The e-mail address or password is incorrect.";
 
@@ -257,6 +257,29 @@ test.describe("sign-up, login and logout", () => {
 
     // The owner, in the browser they signed in with before, gets in at once.
     await logIn(page, victim.email, victim.password);
+    await expect(page).toHaveURL(/\/profile$/);
+    checkConsole();
+  });
+
+  test("a session left unused for too long ends, and the login page says why", async ({ page }) => {
+    const checkConsole = watchConsole(page);
+    await asNewClient(page);
+    const account = await createTestAccount("idle");
+    await logIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/profile$/);
+    // Fifteen days without a request: past the learners' default idle timeout of 14 days.
+    const fifteenDaysAgo = new Date(Date.now() - 15 * 24 * 60 * 60 * 1000).toISOString();
+    await withServerDatabase((db) =>
+      db.updateTable("sessions").set({ last_used_at: fifteenDaysAgo }).where("user_id", "=", account.id).execute(),
+    );
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile&signedOut=idle$/);
+    await expect(page.getByRole("status")).toHaveText(
+      "You were signed out because your session had not been used for a while. Please log in again to continue.",
+    );
+    await page.getByLabel("E-mail address").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
     checkConsole();
   });

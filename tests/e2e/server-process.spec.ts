@@ -48,7 +48,7 @@ test.describe("the server process", () => {
     expect(lines.at(-1)).toMatchObject({ msg: "stopped", databaseClosed: true });
   });
 
-  test("behind an HTTPS proxy: HSTS and a Secure session cookie", async () => {
+  test("behind an HTTPS proxy: HSTS, and __Host- session and device cookies", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "numberlab-tls-"));
     const { db, close } = openDatabase({ dataDir });
     await migrateToLatest(db);
@@ -73,8 +73,23 @@ test.describe("the server process", () => {
 
       const login = await logIn(server.url, "tls@example.org", https);
       expect(login.status).toBe(302);
-      expect(login.headers.get("set-cookie")).toMatch(/; Secure/);
-      expect(login.headers.get("set-cookie")).toMatch(/; HttpOnly/);
+      // The session and device cookies carry the __Host- prefix: Secure, path /, no Domain.
+      const cookies = login.headers.getSetCookie();
+      for (const name of ["__Host-session", "__Host-device"]) {
+        const cookie = cookies.find((header) => header.startsWith(`${name}=`));
+        expect(cookie, name).toMatch(/; Path=\/;/);
+        expect(cookie, name).toMatch(/; HttpOnly/);
+        expect(cookie, name).toMatch(/; Secure/);
+        expect(cookie, name).not.toMatch(/Domain=/i);
+      }
+      const session = /^(__Host-session=[^;]+)/.exec(
+        cookies.find((header) => header.startsWith("__Host-session="))!,
+      )![1]!;
+      const profile = (cookie: string) =>
+        fetch(`${server.url}/profile`, { headers: { ...https, Cookie: cookie }, redirect: "manual" });
+      expect((await profile(session)).status).toBe(200);
+      // The same token without the prefix, as another subdomain or a plain-HTTP page could plant it, is ignored.
+      expect((await profile(session.replace("__Host-session=", "__session="))).status).toBe(302);
       // APP_URL names the only accepted origin.
       expect((await logIn(server.url, "tls@example.org", { ...https, Origin: server.url })).status).toBe(403);
     } finally {

@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Page } from "../../components/page";
-import { readSettings, SETTINGS, writeSetting } from "../../models/app-settings.server";
+import { readSettings, SETTINGS, writeSetting, type SettingKey } from "../../models/app-settings.server";
 import { recordAudit } from "../../models/audit-log.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
@@ -16,43 +16,93 @@ import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Numberlab" }];
 
+/** The settings this page edits, in the order shown, with the words for each. */
+const FIELDS = [
+  {
+    key: "freeQuizAttemptsPerDay",
+    section: "Quizzes",
+    label: "Free quiz attempts a day",
+    unit: "attempts",
+    help: "For accounts without premium; renews at midnight UTC. Premium and admins are unlimited.",
+    audit: "free quiz attempts a day",
+  },
+  {
+    key: "learnerSessionIdleDays",
+    section: "Sessions",
+    label: "Sign learners out after this many days without activity",
+    unit: "days",
+    help: "Applies to every account that is not an administrator.",
+    audit: "learner session idle days",
+  },
+  {
+    key: "adminSessionIdleHours",
+    section: "Sessions",
+    label: "Sign administrators out after this many hours without activity",
+    unit: "hours",
+    help: "Shorter than for learners: an administrator's session can change everyone's data.",
+    audit: "administrator session idle hours",
+  },
+] as const satisfies readonly {
+  key: SettingKey;
+  section: string;
+  label: string;
+  unit: string;
+  help: string;
+  audit: string;
+}[];
+
+type FieldKey = (typeof FIELDS)[number]["key"];
+
 export async function loader() {
   return {
     settings: await readSettings(getDatabase().db),
-    defaults: { freeQuizAttemptsPerDay: SETTINGS.freeQuizAttemptsPerDay.defaultValue },
+    bounds: Object.fromEntries(
+      FIELDS.map(({ key }) => [
+        key,
+        { min: SETTINGS[key].min, max: SETTINGS[key].max, defaultValue: SETTINGS[key].defaultValue },
+      ]),
+    ) as Record<FieldKey, { min: number; max: number; defaultValue: number }>,
   };
 }
 
-const { min, max } = { min: 0, max: 100 };
-const quizSchema = z.object({
-  freeQuizAttemptsPerDay: z.coerce
-    .number({ error: "Enter a whole number of attempts." })
-    .int("Enter a whole number of attempts.")
-    .min(min, `At least ${min}.`)
-    .max(max, `At most ${max}.`),
-});
+const settingsSchema = z.object(
+  Object.fromEntries(
+    FIELDS.map(({ key, unit }) => {
+      const { min, max } = SETTINGS[key];
+      return [
+        key,
+        z.coerce
+          .number({ error: `Enter a whole number of ${unit}.` })
+          .int(`Enter a whole number of ${unit}.`)
+          .min(min, `At least ${min}.`)
+          .max(max, `At most ${max}.`),
+      ];
+    }),
+  ) as Record<FieldKey, z.ZodCoercedNumber>,
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireUser(context);
   const values = formValues(await request.formData());
-  const parsed = quizSchema.safeParse(values);
+  const parsed = settingsSchema.safeParse(values);
   if (!parsed.success) {
-    return data(
-      { error: parsed.error.issues[0]!.message, value: String(values.freeQuizAttemptsPerDay ?? "") },
-      { status: 400 },
-    );
+    const errors: Partial<Record<FieldKey, string>> = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as FieldKey] ??= issue.message;
+    const submitted = Object.fromEntries(FIELDS.map(({ key }) => [key, String(values[key] ?? "")]));
+    return data({ errors, values: submitted as Record<FieldKey, string> }, { status: 400 });
   }
   const { db } = getDatabase();
-  const next = parsed.data.freeQuizAttemptsPerDay;
   await db.transaction().execute(async (trx) => {
-    const before = (await readSettings(trx)).freeQuizAttemptsPerDay;
-    await writeSetting(trx, "freeQuizAttemptsPerDay", next, admin.id);
-    if (before !== next) {
+    const before = await readSettings(trx);
+    for (const { key, audit } of FIELDS) {
+      const next = parsed.data[key];
+      if (before[key] === next) continue;
+      await writeSetting(trx, key, next, admin.id);
       await recordAudit(trx, {
         actor: { id: admin.id, email: admin.email },
         action: "settings.update",
         target: null,
-        details: { setting: "free quiz attempts a day", from: before, to: next },
+        details: { setting: audit, from: before[key], to: next },
       });
     }
   });
@@ -60,46 +110,53 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, defaults } = loaderData;
+  const { settings, bounds } = loaderData;
   const saving = useNavigation().state !== "idle";
-  const refused = actionData && "error" in actionData ? actionData : null;
-  const error = refused?.error ?? null;
+  const refused = actionData && "errors" in actionData ? actionData : null;
+  const sections = [...new Set(FIELDS.map((field) => field.section))];
   return (
     <Page
       title="Settings"
       lead="How the application behaves for every learner. Changes apply at once and are written to the audit log."
     >
-      <Box component="section" aria-labelledby="quiz-settings">
-        <Typography id="quiz-settings" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Quizzes
-        </Typography>
-        <Form method="post">
-          <Stack spacing={2} sx={{ maxWidth: "28rem" }}>
-            {actionData && "saved" in actionData && (
-              <Alert severity="success" role="status">
-                Saved.
-              </Alert>
-            )}
-            <TextField
-              name="freeQuizAttemptsPerDay"
-              label="Free quiz attempts a day"
-              type="number"
-              defaultValue={refused ? refused.value : settings.freeQuizAttemptsPerDay}
-              error={error !== null}
-              helperText={
-                error ??
-                `For accounts without premium; renews at midnight UTC. Premium and admins are unlimited. Default ${defaults.freeQuizAttemptsPerDay}.`
-              }
-              slotProps={{ htmlInput: { min, max, step: 1 } }}
-            />
-            <Box>
-              <Button type="submit" variant="contained" disabled={saving}>
-                Save
-              </Button>
+      <Form method="post">
+        <Stack spacing={4} sx={{ maxWidth: "32rem" }}>
+          {actionData && "saved" in actionData && (
+            <Alert severity="success" role="status">
+              Saved.
+            </Alert>
+          )}
+          {sections.map((section) => (
+            <Box component="section" key={section} aria-labelledby={`settings-${section}`}>
+              <Typography id={`settings-${section}`} variant="h6" component="h2" sx={{ mb: 2 }}>
+                {section}
+              </Typography>
+              <Stack spacing={2.5}>
+                {FIELDS.filter((field) => field.section === section).map(({ key, label, help }) => {
+                  const error = refused?.errors[key];
+                  return (
+                    <TextField
+                      key={key}
+                      name={key}
+                      label={label}
+                      type="number"
+                      defaultValue={refused ? refused.values[key] : settings[key]}
+                      error={error !== undefined}
+                      helperText={error ?? `${help} Default ${bounds[key].defaultValue}.`}
+                      slotProps={{ htmlInput: { min: bounds[key].min, max: bounds[key].max, step: 1 } }}
+                    />
+                  );
+                })}
+              </Stack>
             </Box>
-          </Stack>
-        </Form>
-      </Box>
+          ))}
+          <Box>
+            <Button type="submit" variant="contained" disabled={saving}>
+              Save
+            </Button>
+          </Box>
+        </Stack>
+      </Form>
     </Page>
   );
 }

@@ -14,7 +14,6 @@ import { retryAfterHeaders } from "../../utils/action-headers";
 import { getDatabase } from "../../utils/db.server";
 import { readKnownDevices } from "../../utils/device-cookie.server";
 import { readFlowCookie } from "../../utils/flow-cookie.server";
-import { formValues } from "../../utils/form.server";
 import {
   confirmPendingLink,
   PENDING_LINK_COOKIE,
@@ -28,6 +27,7 @@ import { PASSWORD_MAX_LENGTH } from "../../utils/password-rules";
 import { startPasswordAttempt } from "../../utils/password-attempts.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
+import { formValues } from "../../utils/form.server";
 import type { Route } from "./+types/link-account";
 
 const passwordSchema = z.object({
@@ -55,8 +55,8 @@ interface PendingView {
  * None when the link is missing or expired, its provider is no longer
  * configured, or its account no longer has the address it was found by.
  */
-async function readPending(db: Kysely<Database>, request: Request) {
-  const token = readFlowCookie(request, PENDING_LINK_COOKIE);
+async function readPending(db: Kysely<Database>, request: Request, secure: boolean) {
+  const token = readFlowCookie(request, PENDING_LINK_COOKIE, { secure });
   const link = await peekPendingLink(db, token);
   const provider = link && findOidcProvider(link.provider);
   if (!token || !link || !provider) return undefined;
@@ -70,15 +70,15 @@ async function readPending(db: Kysely<Database>, request: Request) {
   return { token, link, account, view };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const pending = await readPending(getDatabase().db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pending = await readPending(getDatabase().db, request, context.get(serverInfoContext).isSecure);
   return { pending: pending?.view ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { isSecure: secure, clientIp } = context.get(serverInfoContext);
   const { db } = getDatabase();
-  const pending = await readPending(db, request);
+  const pending = await readPending(db, request, secure);
   /** The pending link is gone: the cookie goes too, and the page says so. */
   const ended = (status: number, refusal: string | null) =>
     data({ pending: null, error: null, refusal }, { status, headers: { "Set-Cookie": pendingLinkCookie("", secure) } });

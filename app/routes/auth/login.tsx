@@ -67,6 +67,7 @@ export function loader({ request }: Route.LoaderArgs) {
     mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const),
     redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/profile"),
     accountDeleted: url.searchParams.has("accountDeleted"),
+    signedOutIdle: url.searchParams.get("signedOut") === "idle",
     providers: publicOidcProviders(),
   };
 }
@@ -173,6 +174,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.accountDeleted && (
           <Alert severity="success" role="status" sx={{ mb: 3 }}>
             Your account and everything stored about it were deleted. Thank you for learning with us.
+          </Alert>
+        )}
+        {loaderData.signedOutIdle && !signup && (
+          <Alert severity="info" role="status" sx={{ mb: 3 }}>
+            You were signed out because your session had not been used for a while. Please log in again to continue.
           </Alert>
         )}
         {signupRequested ? (

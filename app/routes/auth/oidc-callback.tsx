@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let finished: Awaited<ReturnType<typeof finishOidcFlow>>;
   try {
     finished = await finishOidcFlow(db, provider, {
-      flowToken: readFlowCookie(request, OIDC_FLOW_COOKIE),
+      flowToken: readFlowCookie(request, OIDC_FLOW_COOKIE, { secure }),
       callbackUrl,
     });
   } catch (error) {

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const passkey = await registerPasskey(getDatabase().db, {
       user: requireUser(context),
-      flowToken: readPasskeyFlowToken(request, "passkey-register"),
+      flowToken: readPasskeyFlowToken(request, "passkey-register", { secure: server.isSecure }),
       response: body.data.response,
       name: body.data.name,
       rp: relyingParty(),

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers({ "Set-Cookie": passkeyFlowCookie("passkey-sign-in", "", { secure: server.isSecure }) });
   try {
     const { userId } = await verifyPasskeySignIn(getDatabase().db, {
-      flowToken: readPasskeyFlowToken(request, "passkey-sign-in"),
+      flowToken: readPasskeyFlowToken(request, "passkey-sign-in", { secure: server.isSecure }),
       response: body.data.response,
       rp: relyingParty(),
       clientIp: server.clientIp,

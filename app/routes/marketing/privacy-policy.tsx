@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
   {
     name: "description",
     content:
-      "Exactly what this Numberlab site stores about you, why, and for how long: your account, sessions, two cookies, contact messages and server logs.",
+      "Exactly what this Numberlab site stores about you, why, and for how long: your account, sessions, three cookies, contact messages and server logs.",
   },
 ];
 
@@ -57,10 +57,12 @@ export default function PrivacyPolicy() {
 
       <ProseSection title="Signing in">
         <Typography>
-          When you log in, the site creates a random session token and puts it in a cookie named <code>__session</code>.
-          The cookie is signed by the server, cannot be read by scripts on the page (httpOnly), is left out of most
-          requests that start on other sites (SameSite=Lax), is sent only over encrypted connections when the site is
-          served over HTTPS (Secure), and is valid for 30 days unless you log out first.
+          When you log in, the site creates a random session token and puts it in a cookie named <code>__session</code>{" "}
+          (<code>__Host-session</code> when the site is served over HTTPS). The cookie is signed by the server, cannot
+          be read by scripts on the page (httpOnly), is left out of most requests that start on other sites
+          (SameSite=Lax), is sent only over encrypted connections when the site is served over HTTPS (Secure), and is
+          valid for 30 days unless you log out first. A session you do not use ends sooner: after 14 days for learners
+          and 12 hours for administrators, unless the site&apos;s administrators chose other times.
         </Typography>
         <Typography>
           The database does not keep the token itself, only a SHA-256 hash of it, together with the time the session was
@@ -71,17 +73,23 @@ export default function PrivacyPolicy() {
       </ProseSection>
 
       <ProseSection title="Cookies">
-        <Typography>This site sets two cookies and no others:</Typography>
+        <Typography>This site sets three cookies and no others:</Typography>
         <Box component="ul">
           <Typography component="li">
             <code>__session</code>, described above, while you are signed in;
+          </Typography>
+          <Typography component="li">
+            <code>device</code> (<code>__Host-device</code> over HTTPS), set when you sign in and kept for 365 days. It
+            holds, signed by the server, the identifier of your account and a random identifier of this browser, for at
+            most five accounts. With it, wrong passwords typed for your account elsewhere cannot stop you from logging
+            in on this browser: its own attempts are counted apart;
           </Typography>
           <Typography component="li">
             <code>color-scheme</code>, with the value light, dark or system, kept for 365 days so that each page is
             drawn in the colour theme you chose from its very first byte. It holds nothing else.
           </Typography>
         </Box>
-        <Typography>Neither cookie is used for tracking or advertising.</Typography>
+        <Typography>None of these cookies is used for tracking or advertising.</Typography>
       </ProseSection>
 
       <ProseSection title="Messages you send us">
