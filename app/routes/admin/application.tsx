@@ -29,17 +29,17 @@ const FIELDS = [
   {
     key: "learnerSessionIdleDays",
     section: "Sessions",
-    label: "Sign learners out after this many days without activity",
+    label: "Learners' idle timeout, in days",
     unit: "days",
-    help: "Applies to every account that is not an administrator.",
+    help: "A learner's session ends after this many days without a request.",
     audit: "learner session idle days",
   },
   {
     key: "adminSessionIdleHours",
     section: "Sessions",
-    label: "Sign administrators out after this many hours without activity",
+    label: "Administrators' idle timeout, in hours",
     unit: "hours",
-    help: "Shorter than for learners: an administrator's session can change everyone's data.",
+    help: "An administrator's session ends after this many hours without a request: sooner, as it can change everyone's data.",
     audit: "administrator session idle hours",
   },
 ] as const satisfies readonly {
