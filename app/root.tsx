@@ -28,10 +28,13 @@ import {
 import globalStylesUrl from "./theme/global.css?url";
 import { theme } from "./theme/theme";
 import { loadUserMiddleware } from "./utils/access.server";
+import { refuseMalformedUrlMiddleware } from "./utils/malformed-url.server";
+import { privateCacheMiddleware } from "./utils/private-cache.server";
 import { useNonce } from "./utils/nonce";
 import { serverInfoContext, userContext } from "./utils/request-context";
 
-export const middleware = [loadUserMiddleware];
+// The cache rule wraps the rest, so it sees every answer, refusals included.
+export const middleware = [privateCacheMiddleware, loadUserMiddleware, refuseMalformedUrlMiddleware];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -133,6 +136,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 404) return <ErrorScreen status={404} message={message ?? "Page Not Found"} />;
     if (error.status === 403) {
       return <ErrorScreen status={403} message={message ?? "You do not have access to this page."} />;
+    }
+    // A refused request (400, 413, 415, …) says what was wrong with it; a fault says nothing.
+    if (error.status >= 400 && error.status < 500) {
+      return <ErrorScreen status={error.status} message={message ?? (error.statusText || "Bad Request")} />;
     }
     return <ErrorScreen status={error.status} message="Internal Server Error" />;
   }

@@ -10,6 +10,7 @@ import { getSessionSecret } from "../app/utils/session.server";
 import { startHousekeeping } from "../app/utils/housekeeping.server";
 import { getOidcProviders } from "../app/utils/oidc-config.server";
 import { factorServiceContext, type FactorService } from "../app/utils/factor-service";
+import { malformedUrlContext } from "../app/utils/malformed-url.server";
 import { seedContentIfEmpty, type ImportReport } from "../app/models/content-import.server";
 import { seedPrimeRecordsIfEmpty } from "../app/models/prime-record.server";
 import { primeRecords } from "../app/utils/prime-records.server";
@@ -61,6 +62,8 @@ app.use(
         isSecure: req.secure,
         clientIp: req.ip ?? "unknown",
       });
+      const malformedUrl: unknown = res.locals.malformedUrl;
+      context.set(malformedUrlContext, typeof malformedUrl === "string" ? malformedUrl : null);
       // Threads belong to the process, not to this bundle: server/index.ts starts them and passes them in.
       context.set(factorServiceContext, (res.locals.factorService as FactorService | undefined) ?? null);
       return context;

@@ -11,6 +11,7 @@ import { closeGracefully } from "./graceful-shutdown";
 import { hostCheck } from "./host-check";
 import { originCheck } from "./origin-check";
 import { logEvent, requestLog } from "./request-log";
+import { requestTargetCheck } from "./request-target";
 import { securityHeaders, staticFileHeaders } from "./security-headers";
 
 /** The application bundle's interface (server/app.ts), in production and in development. */
@@ -33,6 +34,7 @@ const server = express();
 server.disable("x-powered-by");
 if (env.TRUST_PROXY) server.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 if (env.LOG_REQUESTS === "true") server.use(requestLog());
+server.use(requestTargetCheck());
 // Before anything answers: links, redirects and passkeys all assume the public origin's host.
 server.use(hostCheck({ servedHosts: servedHostsOf(env), publicOrigin: publicOriginOf(env) }));
 server.use(compression());

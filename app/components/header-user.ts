@@ -6,9 +6,12 @@ export interface HeaderUser {
   role: "user" | "admin";
 }
 
-/** The signed-in user a 403 from the admin guard names, so its page still shows them signed in. */
+/**
+ * The signed-in user an error from middleware names (the admin guard's 403, a
+ * malformed address's 400), so its page still shows them signed in.
+ */
 export function headerUserFromError(error: unknown): HeaderUser | null {
-  if (!isRouteErrorResponse(error) || error.status !== 403) return null;
+  if (!isRouteErrorResponse(error)) return null;
   const candidate: unknown = (error.data as { headerUser?: unknown } | null)?.headerUser;
   if (typeof candidate !== "object" || candidate === null) return null;
   const { email, role } = candidate as Record<string, unknown>;

@@ -16,6 +16,8 @@ export const rateLimits = {
   // Each sign-up sends an e-mail: keep anyone from flooding one inbox.
   signupPerEmail: { name: "signup:email", limit: 3, windowMs: 60 * MINUTE },
   contactPerIp: { name: "contact:ip", limit: 5, windowMs: 10 * MINUTE },
+  // A question report lands in the same inbox as a contact message, so it gets the same budget.
+  questionReportPerIp: { name: "question-report:ip", limit: 5, windowMs: 10 * MINUTE },
   // Each start stores a flow until it expires; generous, as a class behind one address may sign in at once.
   oidcStartPerIp: { name: "oidc-start:ip", limit: 60, windowMs: 15 * MINUTE },
   // Each passkey prompt stores a challenge: keep anyone from filling the table.

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type ChildProcessByStdio } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 
 export interface RunningServer {
   url: string;
@@ -16,10 +17,17 @@ export interface RunningServer {
 
 let nextPort = 3300 + (process.pid % 200) * 3;
 
-/** Starts the built production server in its own process, as `npm run serve` would. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built production server in its own process, as `npm run serve` would.
+ * `preload` is a module run inside it first, talking to the test over an IPC channel.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { preload }: { preload?: string } = {},
+): Promise<RunningServer> {
   const port = nextPort++;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const preloadArgs = preload ? ["--import", preload] : [];
+  const child = spawn(process.execPath, ["--import", "tsx", ...preloadArgs, "server/index.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -28,8 +36,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "numberlab-proc-")),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+    stdio: preload ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
+  }) as ChildProcessByStdio<null, Readable, Readable>;
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
 import { noticePath, removeIdentity } from "../../utils/linked-identities.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/identities";
 
 const removeSchema = z.object({
@@ -14,7 +14,7 @@ const removeSchema = z.object({
 /** The profile's identities section posts here; every answer is a return to the profile with a notice. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const parsed = removeSchema.safeParse(formValues(await request.formData()));
+  const parsed = removeSchema.safeParse(await readForm(request));
   if (!parsed.success) return redirect(noticePath("invalid"));
   const result = await removeIdentity(getDatabase().db, user.id, parsed.data.identityId);
   if (!result.ok) return redirect(noticePath(result.reason));

@@ -4,10 +4,11 @@ import { removePasskey, renamePasskey } from "../../models/passkey.server";
 import { LAST_SIGN_IN_METHOD } from "../../models/sign-in-methods.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { fieldErrors, formValues, textField } from "../../utils/form.server";
+import { fieldErrors, textField } from "../../utils/form.server";
 import { PASSKEY_NAME_MAX_LENGTH } from "../../utils/passkey-rules";
 import { credentialIdSchema } from "../../utils/passkeys.server";
 import { safeRedirectPath } from "../../utils/safe-redirect";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/passkeys";
 
 const formSchema = z.discriminatedUnion(
@@ -32,7 +33,7 @@ const NOT_YOURS = "This passkey is not on your account any more. Reload the page
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const parsed = formSchema.safeParse(values);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

@@ -9,10 +9,10 @@ import { deleteAccount } from "../../models/account-data.server";
 import { requireSessionId, requireUser } from "../../utils/access.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
 import { reauthenticationMethod, reauthenticationProblem } from "../../utils/reauthentication.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { endSession } from "../../utils/session.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/profile-delete";
 
 export const headers = retryAfterHeaders;
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const problem = await reauthenticationProblem(user.id, requireSessionId(context), values.password);
   if (problem) {
     return data(

@@ -25,7 +25,6 @@ import { readColorSchemeCookie } from "../../theme/color-scheme";
 import { requireSessionId, requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { deviceLabel } from "../../utils/device-label";
-import { formValues } from "../../utils/form.server";
 import { PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
 import { identitiesSection } from "../../utils/linked-identities.server";
 import { loadPasskeysSection } from "../../utils/passkeys.server";
@@ -34,6 +33,7 @@ import { DISPLAY_NAME_MAX_LENGTH } from "../../utils/profile-rules";
 import { serverInfoContext } from "../../utils/request-context";
 import type { Route } from "./+types/profile";
 import { entitlementsFor } from "../../utils/entitlements";
+import { readForm } from "../../utils/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Numberlab" }];
 
@@ -113,7 +113,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   return handleProfileAction(request, user, requireSessionId(context), values, context.get(serverInfoContext).isSecure);
 }
 

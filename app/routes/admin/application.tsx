@@ -11,7 +11,7 @@ import { readSettings, SETTINGS, writeSetting, type SettingKey } from "../../mod
 import { recordAudit } from "../../models/audit-log.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Numberlab" }];
@@ -83,7 +83,7 @@ const settingsSchema = z.object(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireUser(context);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const parsed = settingsSchema.safeParse(values);
   if (!parsed.success) {
     const errors: Partial<Record<FieldKey, string>> = {};

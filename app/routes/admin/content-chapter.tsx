@@ -21,7 +21,8 @@ import { chapterInputSchema, findChapterById, lineSchema, updateChapter } from "
 import { createSection, listSections, moveSection, setSectionPublished } from "../../models/section.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { fieldErrors, submittedText } from "../../utils/form.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/content-chapter";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -76,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const chapter = await loadChapter(params.chapterId);
   const { db } = getDatabase();
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const refuse = (result: ActionResult, status = 400) => data(result, { status });
 
   if (values.intent === "save-details") {

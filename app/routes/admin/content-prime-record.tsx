@@ -21,9 +21,9 @@ import {
 } from "../../models/prime-record.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
 import { KIND_TITLES, RECORD_FIELDS, recordFromForm, recordToForm } from "../../utils/prime-record-form";
 import { announceRecord, type Announcement } from "../../utils/record-announcement.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/content-prime-record";
 
 const NEW = "new";
@@ -69,7 +69,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const { db } = getDatabase();
   const { record, kind } = await target(params, request);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const intent = intentSchema.safeParse(values.intent);
   if (!intent.success) return data({ error: intent.error.issues[0]!.message }, { status: 400 });
 

@@ -26,7 +26,6 @@ import {
 import { templateStatistics } from "../../models/quiz.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
 import {
   contentFromDraft,
   draftFromForm,
@@ -36,6 +35,7 @@ import {
   type QuestionDraft,
 } from "../../utils/question-draft";
 import { answersOfForm, gradeParts, questionPreview } from "../../utils/quiz.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/content-question";
 
 export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
@@ -106,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const { db } = getDatabase();
   const existing = params.questionId === NEW ? null : await loadQuestion(params.questionId);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const intent = intentSchema.safeParse(values.intent);
   if (!intent.success) return data({ error: intent.error.issues[0]!.message }, { status: 400 });
 

@@ -17,6 +17,7 @@ import { getDatabase } from "../../utils/db.server";
 import { formatUtc } from "../../utils/format-date";
 import { renderSectionRevision } from "../../utils/lesson-render.server";
 import { diffLines } from "../../utils/line-diff";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/content-revision";
 
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
@@ -72,7 +73,7 @@ const restoreSchema = z.object({ baseRevision: z.coerce.number().int().positive(
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const { chapter, section, revision } = await loadRevision(params);
-  const parsed = restoreSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = restoreSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: "The form is missing the revision it was based on." }, { status: 400 });
   const restored = await restoreRevision(getDatabase().db, {
     sectionId: section.id,

@@ -17,8 +17,9 @@ import { listRevisions, saveSection, sectionContentSchema } from "../../models/s
 import { requireUser } from "../../utils/access.server";
 import { loadSectionForAdmin, revisionSourceLabels } from "../../utils/content-admin.server";
 import { getDatabase } from "../../utils/db.server";
-import { fieldErrors, formValues } from "../../utils/form.server";
+import { fieldErrors } from "../../utils/form.server";
 import { diffLines } from "../../utils/line-diff";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/content-section";
 
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
@@ -66,7 +67,7 @@ export type SectionSaveResult =
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const { section } = await loadSectionForAdmin(params.chapterId, params.sectionId);
-  const parsed = saveSchema.safeParse(formValues(await request.formData()));
+  const parsed = saveSchema.safeParse(await readForm(request));
   if (!parsed.success) {
     return data<SectionSaveResult>({ outcome: "invalid", errors: fieldErrors(parsed.error) }, { status: 400 });
   }

@@ -29,7 +29,8 @@ import { templateStatistics } from "../../models/quiz.server";
 import { fixedTemplateId } from "../../../core/quiz/fixed-question";
 import { skillById } from "../../../core/quiz/skills";
 import { getDatabase } from "../../utils/db.server";
-import { fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { fieldErrors, submittedText } from "../../utils/form.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Numberlab" }];
@@ -71,7 +72,7 @@ const NEW_CHAPTER_FIELDS = ["slug", "title", "summary", "access"] as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const { db } = getDatabase();
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   if (values.intent === "create") {
     const parsed = chapterInputSchema.safeParse(values);
     if (!parsed.success) {

@@ -23,8 +23,8 @@ import { Page } from "../../components/page";
 import { createQuizSet, listQuizSets } from "../../models/quiz-set.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
 import { itemView, keyHtml, questionOf, unansweredItem } from "../../utils/quiz.server";
+import { readForm } from "../../utils/read-form.server";
 export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
 import type { Route } from "./+types/generate";
 
@@ -90,7 +90,7 @@ const publishSchema = selectionSchema.extend({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireUser(context);
-  const parsed = publishSchema.safeParse(formValues(await request.formData()));
+  const parsed = publishSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   if (parsed.data.skill.length === 0) return data({ error: "Choose at least one skill." }, { status: 400 });
   const set = await createQuizSet(getDatabase().db, {

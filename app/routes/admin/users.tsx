@@ -43,11 +43,12 @@ import {
   type UserSort,
 } from "../../utils/admin-user-query";
 import { getDatabase } from "../../utils/db.server";
-import { fieldErrors, formValues } from "../../utils/form.server";
+import { fieldErrors } from "../../utils/form.server";
 import { formatUtc } from "../../utils/format-date";
 import { publicOidcProviders } from "../../utils/oidc-config.server";
 import type { Route } from "./+types/users";
 import { countOf } from "../../utils/plural";
+import { readForm } from "../../utils/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Numberlab" }];
 
@@ -154,7 +155,7 @@ const actions = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = requireUser(context);
-  const parsed = actionSchema.safeParse(formValues(await request.formData()));
+  const parsed = actionSchema.safeParse(await readForm(request));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return data(

@@ -6,7 +6,7 @@ import { NarrowCard } from "../../components/narrow-card";
 import { normalizeEmail } from "../../models/user.server";
 import { redeemSignInLink, requestSignInLink } from "../../utils/account-email.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
-import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { emailField, fieldErrors, submittedText } from "../../utils/form.server";
 import { findLinkGrant, limitLinkUse } from "../../utils/link-page.server";
 import { INVALID_LINK, readLinkToken } from "../../utils/link-token";
 import { publicOrigin } from "../../utils/public-origin.server";
@@ -14,6 +14,7 @@ import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
 import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/email-link";
 
 const requestSchema = z.object({ intent: z.literal("request"), email: emailField });
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverInfoContext);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const redirectTo = safeRedirectPath(values.redirectTo, "/profile");
   if (values.intent === "confirm") {
     const limited = await limitLinkUse(context);

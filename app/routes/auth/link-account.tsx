@@ -27,7 +27,7 @@ import { PASSWORD_MAX_LENGTH } from "../../utils/password-rules";
 import { startPasswordAttempt } from "../../utils/password-attempts.server";
 import { serverInfoContext } from "../../utils/request-context";
 import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
-import { formValues } from "../../utils/form.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/link-account";
 
 const passwordSchema = z.object({
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const retry = (status: number, error: string, init?: ResponseInit) =>
     data({ pending: view, error, refusal: null }, { status, ...init });
 
-  const parsed = passwordSchema.safeParse(formValues(await request.formData()));
+  const parsed = passwordSchema.safeParse(await readForm(request));
   if (!parsed.success) return retry(400, parsed.error.issues[0]!.message);
   // The same limits as the login form: both guess the same account's password.
   const attempt = await startPasswordAttempt(db, {

@@ -17,7 +17,7 @@ import { PasskeySignInButton } from "../../components/auth/passkey-sign-in-butto
 import { OidcButtons } from "../../components/auth/oidc-buttons";
 import { findPasswordHash, normalizeEmail } from "../../models/user.server";
 import { getDatabase } from "../../utils/db.server";
-import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { emailField, fieldErrors, submittedText } from "../../utils/form.server";
 import { newPasswordProblem } from "../../utils/common-passwords.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
 import { publicOrigin } from "../../utils/public-origin.server";
@@ -31,6 +31,7 @@ import { safeRedirectPath } from "../../utils/safe-redirect";
 import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
 import { requestSignUp } from "../../utils/sign-up.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/login";
 
 const passwordText = z.string({ error: "The password must be a single piece of text." });
@@ -74,7 +75,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverInfoContext);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const kept = submittedText(values, ["email"]);
   const redirectTo = safeRedirectPath(values.redirectTo, "/profile");
 

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { serverInfoContext } from "../../utils/request-context";
+import { readForm } from "../../utils/read-form.server";
 import { safeRedirectPath } from "../../utils/safe-redirect";
 import { endSession } from "../../utils/session.server";
 import type { Route } from "./+types/logout";
@@ -7,8 +8,8 @@ import type { Route } from "./+types/logout";
 /** Logs out and goes home, or to `redirectTo` (e.g. back to the login page to sign in again). */
 export async function action({ request, context }: Route.ActionArgs) {
   // A bare POST (no form body) is a plain logout.
-  const form = await request.formData().catch(() => null);
-  const redirectTo = safeRedirectPath(form?.get("redirectTo"), "/");
+  const values = await readForm(request, { allowEmpty: true });
+  const redirectTo = safeRedirectPath(values.redirectTo, "/");
   const cookie = await endSession(request, { secure: context.get(serverInfoContext).isSecure });
   return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
 }

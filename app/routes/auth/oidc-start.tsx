@@ -2,7 +2,6 @@ import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
 import { OutcomeCard } from "../../components/outcome-card";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
 import { publicOrigin } from "../../utils/public-origin.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { findOidcProvider } from "../../utils/oidc-config.server";
@@ -16,6 +15,7 @@ import {
 } from "../../utils/oidc.server";
 import { serverInfoContext, userContext } from "../../utils/request-context";
 import { safeRedirectPath } from "../../utils/safe-redirect";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/oidc-start";
 
 const startSchema = z.object({
@@ -33,7 +33,7 @@ export function loader() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const provider = findOidcProvider(params.provider);
   if (!provider) throw data({ message: "There is no such sign-in provider.", back: backTo(null) }, { status: 404 });
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const parsed = startSchema.safeParse(values);
   if (!parsed.success) throw data({ message: parsed.error.issues[0]!.message, back: backTo(null) }, { status: 400 });
   const { intent } = parsed.data;

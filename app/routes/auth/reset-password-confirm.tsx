@@ -10,12 +10,12 @@ import { retryAfterHeaders } from "../../utils/action-headers";
 import { newPasswordProblem } from "../../utils/common-passwords.server";
 import { findEmailToken } from "../../models/email-token.server";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
 import { findLinkGrant, limitLinkUse } from "../../utils/link-page.server";
 import { INVALID_LINK, readLinkToken } from "../../utils/link-token";
 import { PASSWORD_MIN_LENGTH } from "../../utils/password-rules";
 import { serverInfoContext } from "../../utils/request-context";
 import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/reset-password-confirm";
 
 export const headers = retryAfterHeaders;
@@ -28,7 +28,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverInfoContext);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const limited = await limitLinkUse(context);
   if (limited) return limited;
   const token = readLinkToken(values.token);

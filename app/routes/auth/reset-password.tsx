@@ -11,10 +11,11 @@ import { TextLink } from "../../components/prose";
 import { normalizeEmail } from "../../models/user.server";
 import { requestPasswordReset } from "../../utils/account-email.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
-import { emailField, fieldErrors, formValues, submittedText } from "../../utils/form.server";
+import { emailField, fieldErrors, submittedText } from "../../utils/form.server";
 import { publicOrigin } from "../../utils/public-origin.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext } from "../../utils/request-context";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/reset-password";
 
 const schema = z.object({ email: emailField });
@@ -24,7 +25,7 @@ export const headers = retryAfterHeaders;
 export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Numberlab" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const kept = submittedText(values, ["email"]);
   const parsed = schema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: kept }, { status: 400 });

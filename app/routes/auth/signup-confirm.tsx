@@ -3,6 +3,7 @@ import { LinkConfirmation } from "../../components/link-confirmation";
 import { serverInfoContext } from "../../utils/request-context";
 import { findLinkGrant } from "../../utils/link-page.server";
 import { readLinkToken } from "../../utils/link-token";
+import { readForm } from "../../utils/read-form.server";
 import { safeRedirectPath } from "../../utils/safe-redirect";
 import { signIn } from "../../utils/sign-in.server";
 import { completeSignUp } from "../../utils/sign-up.server";
@@ -17,9 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = readLinkToken(form.get("token"));
-  const redirectTo = safeRedirectPath(form.get("redirectTo"), "/profile");
+  const values = await readForm(request);
+  const token = readLinkToken(values.token);
+  const redirectTo = safeRedirectPath(values.redirectTo, "/profile");
   const result = token ? await completeSignUp(token) : ({ ok: false, reason: "invalid-link" } as const);
   if (!result.ok) return data({ reason: result.reason }, { status: 400 });
   return signIn(request, result.user.id, { secure: context.get(serverInfoContext).isSecure, redirectTo });

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { LinkConfirmation } from "../../components/link-confirmation";
 import { verifyEmail } from "../../utils/account-email.server";
 import { retryAfterHeaders } from "../../utils/action-headers";
-import { formValues } from "../../utils/form.server";
 import { findLinkGrant, limitLinkUse } from "../../utils/link-page.server";
 import { INVALID_LINK, readLinkToken } from "../../utils/link-token";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/verify-email";
 
 export const headers = retryAfterHeaders;
@@ -18,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const limited = await limitLinkUse(context);
   if (limited) return limited;
-  const token = readLinkToken(formValues(await request.formData()).token);
+  const token = readLinkToken((await readForm(request)).token);
   const result = token ? await verifyEmail(token) : undefined;
   if (!result?.ok) return data({ errors: { form: INVALID_LINK } }, { status: 400 });
   return { verified: result.value };

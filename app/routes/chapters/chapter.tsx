@@ -9,6 +9,7 @@ import { getDatabase } from "../../utils/db.server";
 import { entitlementsFor } from "../../utils/entitlements";
 import { renderSectionRevision } from "../../utils/lesson-render.server";
 import { learnerMastery } from "../../utils/quiz-start.server";
+import { readForm } from "../../utils/read-form.server";
 import { skillsOfChapter } from "../../../core/quiz/skills";
 import type { Route } from "./+types/chapter";
 
@@ -91,7 +92,7 @@ const progressSchema = z.object({
 /** Marks a section read or unread for the signed-in reader: only a section they may read. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, db, readable } = await readableChapter(request, context);
-  const parsed = progressSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = progressSchema.safeParse(await readForm(request));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
   }

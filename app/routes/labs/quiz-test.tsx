@@ -10,8 +10,8 @@ import { templateById, templatesOfSkill } from "../../../core/quiz/templates/ind
 import { QuestionCard } from "../../components/quiz/question-card";
 import { Page } from "../../components/page";
 import type { QuizItem } from "../../models/quiz.server";
-import { formValues } from "../../utils/form.server";
 import { answersOfForm, gradeParts, itemView, questionOf, unansweredItem } from "../../utils/quiz.server";
+import { readForm } from "../../utils/read-form.server";
 export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
 import type { Route } from "./+types/quiz-test";
 
@@ -69,7 +69,7 @@ const actionSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const parsed = actionSchema.safeParse(values);
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const { intent, itemId, hintsUsed } = parsed.data;

@@ -14,7 +14,7 @@ import { keyFromText, TYPED_KEY_KINDS, type TypedKeyKind } from "../../../core/q
 import type { Verdict } from "../../../core/quiz/question";
 import { VerdictExplained } from "../../components/quiz/verdict-explained";
 import { Page } from "../../components/page";
-import { formValues } from "../../utils/form.server";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/validator2";
 
 /** Lines checked at once: enough for a table of tricky cases, few enough to grade within a request. */
@@ -40,7 +40,7 @@ const formSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = formSchema.safeParse(formValues(await request.formData()));
+  const parsed = formSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, rows: [] as Row[] }, { status: 400 });
   const lines = parsed.data.lines.split("\n").map((line) => line.trim());
   const filled = lines.flatMap((text, index) => (text === "" ? [] : [{ text, line: index + 1 }]));

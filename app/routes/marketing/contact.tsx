@@ -8,11 +8,12 @@ import { z } from "zod";
 import { Page } from "../../components/page";
 import { createContactMessage } from "../../models/contact-message.server";
 import { getDatabase } from "../../utils/db.server";
-import { emailField, fieldErrors, formValues, submittedText, textField } from "../../utils/form.server";
+import { emailField, fieldErrors, submittedText, textField } from "../../utils/form.server";
 import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
 import { serverInfoContext, userContext } from "../../utils/request-context";
 import { CONTACT_LIMITS } from "../../utils/contact-limits";
 import { retryAfterHeaders } from "../../utils/action-headers";
+import { readForm } from "../../utils/read-form.server";
 import type { Route } from "./+types/contact";
 
 const FIELDS = ["name", "email", "subject", "message"] as const;
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const kept = submittedText(values, FIELDS);
 
   // A filled honeypot gets the same answer as a real message, and nothing is stored.

@@ -7,12 +7,15 @@ import { z } from "zod";
 import { QuestionCard } from "../../components/quiz/question-card";
 import { Page } from "../../components/page";
 import { createContactMessage } from "../../models/contact-message.server";
+import { consumeRateLimit } from "../../models/rate-limit.server";
 import { attemptOfUser, finishAttempt, recordAnswer, recordHint, type QuizAttempt } from "../../models/quiz.server";
 import { requireUser } from "../../utils/access.server";
 import { CONTACT_LIMITS } from "../../utils/contact-limits";
 import { getDatabase } from "../../utils/db.server";
-import { formValues } from "../../utils/form.server";
 import { answersOfForm, describeItemQuestion, gradeParts, itemView, loadQuestions } from "../../utils/quiz.server";
+import { rateLimits, tooManyAttemptsMessage } from "../../utils/rate-limits.server";
+import { readForm } from "../../utils/read-form.server";
+import { serverInfoContext } from "../../utils/request-context";
 export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
 import type { Route } from "./+types/attempt";
 
@@ -59,7 +62,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, db, attempt } = await ownAttempt(params, context);
-  const values = formValues(await request.formData());
+  const values = await readForm(request);
   const parsed = actionSchema.safeParse(values);
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const input = parsed.data;
@@ -72,6 +75,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const question = (await loadQuestions(db, [item]))[0]!;
 
   if (input.intent === "report") {
+    const { clientIp } = context.get(serverInfoContext);
+    const limit = await consumeRateLimit(db, rateLimits.questionReportPerIp, clientIp);
+    if (!limit.allowed) {
+      return data(
+        { error: tooManyAttemptsMessage(limit.retryAfterSeconds) },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
     await createContactMessage(db, {
       name: user.displayName ?? user.email,
       email: user.email,
