@@ -229,6 +229,20 @@ describe.each(testDialects)("idle sessions on %s", (dialect) => {
     expect((await lookupSession(database.db, admin.token, after(admin.signedInAt, 12 * HOUR_MS))).status).toBe("idle");
   });
 
+  it("sweeps idle sessions away with the expired ones, each by its role's timeout", async () => {
+    const learner = await signedIn("user");
+    const admin = await signedIn("admin");
+    const sweptAt = (start: number, ms: number) => deleteExpiredSessions(database.db, after(start, ms));
+    const alive = async (userId: string) =>
+      (await database.db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).length;
+    expect(await sweptAt(admin.signedInAt, 12 * HOUR_MS - 1000)).toBe(0);
+    await sweptAt(admin.signedInAt, 12 * HOUR_MS);
+    expect(await alive(admin.user.id)).toBe(0);
+    expect(await alive(learner.user.id)).toBe(1);
+    await sweptAt(learner.signedInAt, 14 * DAY_MS);
+    expect(await alive(learner.user.id)).toBe(0);
+  });
+
   it("follows the settings as soon as an admin changes them", async () => {
     await writeSetting(database.db, "learnerSessionIdleDays", 1, null);
     await writeSetting(database.db, "adminSessionIdleHours", 2, null);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import { hashToken, randomToken } from "../utils/secure-token.server";
 import { isoAfter, isoNow } from "../utils/time";
-import { storedSetting, type SettingKey } from "./app-settings.server";
+import { readSettings, storedSetting, type SettingKey } from "./app-settings.server";
 import { qualifiedUserColumns, toUser, type User } from "./user.server";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -56,7 +56,11 @@ export type SessionLookup = ({ status: "active" } & SessionUser) | { status: "id
  * the session was last used: idleness is therefore measured to within
  * SESSION_TOUCH_INTERVAL_MS.
  */
-export async function lookupSession(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<SessionLookup> {
+export async function lookupSession(
+  db: Kysely<Database>,
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionLookup> {
   const sessionId = hashToken(token);
   const settingValue = (key: SettingKey) =>
     db.selectFrom("app_settings").select("app_settings.value").where("app_settings.key", "=", key);
@@ -169,7 +173,29 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string): 
   return Number(result.numDeletedRows);
 }
 
-export async function deleteExpiredSessions(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("expires_at", "<=", isoNow()).executeTakeFirst();
+/**
+ * Deletes the sessions past their lifetime or their role's idle timeout (the
+ * hourly sweep), so the ones nobody presents again leave the devices list too.
+ */
+export async function deleteExpiredSessions(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const settings = await readSettings(db);
+  const unusedSince = (idleMs: number) => isoNow(new Date(now.getTime() - idleMs));
+  const learnerCutoff = unusedSince(settings.learnerSessionIdleDays * DAY_MS);
+  const adminCutoff = unusedSince(settings.adminSessionIdleHours * HOUR_MS);
+  const idle = db
+    .selectFrom("sessions as idle")
+    .innerJoin("users", "users.id", "idle.user_id")
+    .select("idle.id")
+    .where((eb) => {
+      const lastUsed = eb.fn.coalesce("idle.last_used_at", "idle.created_at");
+      return eb.or([
+        eb.and([eb("users.role", "=", "admin"), eb(lastUsed, "<=", adminCutoff)]),
+        eb.and([eb("users.role", "!=", "admin"), eb(lastUsed, "<=", learnerCutoff)]),
+      ]);
+    });
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("expires_at", "<=", isoNow(now)), eb("id", "in", idle)]))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
