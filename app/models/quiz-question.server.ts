@@ -51,7 +51,7 @@ const answerKeySchema: z.ZodType<AnswerKey> = z.discriminatedUnion("kind", [
     correct: z.array(z.number().int()),
     multiple: z.boolean(),
   }),
-  z.object({ kind: z.literal("integer"), value: z.string() }),
+  z.object({ kind: z.literal("integer"), value: z.string(), modulus: z.string().optional() }),
   z.object({ kind: z.literal("fraction"), numerator: z.string(), denominator: z.string() }),
   z.object({ kind: z.literal("decimal"), value: z.number(), tolerance: z.number() }),
   z.object({

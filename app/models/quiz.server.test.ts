@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import {
+  abandonAttempt,
   answerHistory,
+  answerItem,
   attemptOfUser,
-  attemptsStartedSince,
+  attemptsCountedSince,
   finishAttempt,
+  openAttemptAt,
   recordAnswer,
   recordHint,
   startAttempt,
   startOfUtcDay,
   templateStatistics,
   type ItemPlan,
+  type QuizTarget,
 } from "./quiz.server";
 import { createUser } from "./user.server";
 
@@ -58,38 +62,139 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
     expect(await attemptOfUser(database.db, started.attempt.id, other.id)).toBeNull();
   });
 
-  it("stop at the daily limit, counted from midnight UTC, and renew the next day", async () => {
+  const practice: QuizTarget = { mode: "practice", chapterSlug: null };
+  const chapter = (slug: string): QuizTarget => ({ mode: "chapter", chapterSlug: slug });
+  /**
+   * Opens PostgreSQL connections ahead of a race: otherwise the first transaction is over before the
+   * pool has connected the others, and the race is never run.
+   */
+  const warmPool = () =>
+    Promise.all(Array.from({ length: 8 }, () => database.db.selectFrom("users").select("id").execute()));
+  /** A practice attempt of one question, or the refusal, under a daily limit. */
+  const startLimited = (userId: string, dailyLimit: number | null, now: Date, target: QuizTarget = practice) =>
+    startAttempt(database.db, { userId, ...target, items: [plan("a", 1)], dailyLimit }, now);
+  /** Answers the attempt's first question under a daily limit. */
+  const answerFirst = (userId: string, attemptId: string, itemId: string, dailyLimit: number | null, now: Date) =>
+    answerItem(
+      database.db,
+      { userId, attemptId, itemId, answers: ["1"], partResults: [true], timeMs: 1000, dailyLimit },
+      now,
+    );
+  /** Starts an attempt and answers its first question: one attempt counted. */
+  const takeOne = async (userId: string, dailyLimit: number | null, now: Date, target: QuizTarget = practice) => {
+    const started = await startLimited(userId, dailyLimit, now, target);
+    if (!started.ok) return "refused at start" as const;
+    const outcome = await answerFirst(userId, started.attempt.id, started.attempt.items[0]!.id, dailyLimit, now);
+    await finishAttempt(database.db, started.attempt.id, now);
+    return outcome;
+  };
+
+  it("count an attempt toward the daily limit from its first answer, by the UTC day of that answer", async () => {
     const user = await learner("limited");
     const morning = new Date("2040-03-04T08:00:00Z");
-    const start = (now: Date) =>
-      startAttempt(
-        database.db,
-        { userId: user.id, mode: "practice", chapterSlug: null, items: [plan("a", 1)], dailyLimit: 2 },
-        now,
-      );
-    expect((await start(new Date("2040-03-03T23:59:00Z"))).ok).toBe(true);
-    expect((await start(morning)).ok).toBe(true);
-    expect((await start(new Date("2040-03-04T09:00:00Z"))).ok).toBe(true);
-    const refused = await start(new Date("2040-03-04T23:59:59Z"));
-    expect(refused).toEqual({ ok: false, reason: "daily-limit", used: 2 });
-    expect(await attemptsStartedSince(database.db, user.id, startOfUtcDay(morning))).toBe(2);
-    expect((await start(new Date("2040-03-05T00:00:00Z"))).ok).toBe(true);
+    // Started late on the 3rd, first answered on the 4th: it counts on the 4th.
+    const lateStart = await startLimited(user.id, 2, new Date("2040-03-03T23:59:00Z"));
+    if (!lateStart.ok) throw new Error("refused");
+    expect(await attemptsCountedSince(database.db, user.id, new Date("2040-03-03T00:00:00Z"))).toBe(0);
+    const lateItem = lateStart.attempt.items[0]!.id;
+    expect(await answerFirst(user.id, lateStart.attempt.id, lateItem, 2, morning)).toBe("recorded");
+    expect(await attemptsCountedSince(database.db, user.id, startOfUtcDay(morning))).toBe(1);
+    await finishAttempt(database.db, lateStart.attempt.id, morning);
+    expect(await takeOne(user.id, 2, new Date("2040-03-04T09:00:00Z"))).toBe("recorded");
+    expect(await attemptsCountedSince(database.db, user.id, startOfUtcDay(morning))).toBe(2);
+    // The limit is reached: a new attempt is refused at its start, since it could not be answered.
+    expect(await startLimited(user.id, 2, new Date("2040-03-04T23:59:59Z"))).toEqual({
+      ok: false,
+      reason: "daily-limit",
+      used: 2,
+    });
+    // Renewed at midnight UTC.
+    expect(await takeOne(user.id, 2, new Date("2040-03-05T00:00:00Z"))).toBe("recorded");
   });
 
-  it("never let two simultaneous starts both take the last attempt of the day", async () => {
+  it("let attempts started and left unanswered use nothing, and return to the open one instead of piling up", async () => {
+    const user = await learner("unanswered");
+    const now = new Date("2040-04-01T10:00:00Z");
+    const first = await startLimited(user.id, 1, now, chapter("exponential-remainders"));
+    const again = await startLimited(user.id, 1, now, chapter("exponential-remainders"));
+    const other = await startLimited(user.id, 1, now, chapter("periods-and-primes"));
+    if (!first.ok || !again.ok || !other.ok) throw new Error("refused");
+    expect(first.resumed).toBe(false);
+    expect(again).toMatchObject({ resumed: true, attempt: { id: first.attempt.id } });
+    expect(other.attempt.id).not.toBe(first.attempt.id);
+    expect(await attemptsCountedSince(database.db, user.id, startOfUtcDay(now))).toBe(0);
+    const open = await database.db.selectFrom("quiz_attempts").select("id").where("user_id", "=", user.id).execute();
+    expect(open).toHaveLength(2);
+    expect((await openAttemptAt(database.db, user.id, chapter("periods-and-primes")))?.id).toBe(other.attempt.id);
+
+    // The one allowed attempt of the day is the first answered; the other can no longer be answered today.
+    expect(await answerFirst(user.id, other.attempt.id, other.attempt.items[0]!.id, 1, now)).toBe("recorded");
+    expect(await answerFirst(user.id, first.attempt.id, first.attempt.items[0]!.id, 1, now)).toBe("daily-limit");
+    expect((await attemptOfUser(database.db, first.attempt.id, user.id))!.items[0]!.answeredAt).toBeNull();
+
+    // An unanswered attempt can be abandoned: it is gone. An answered one cannot.
+    expect(await abandonAttempt(database.db, first.attempt.id, user.id)).toBe(true);
+    expect(await attemptOfUser(database.db, first.attempt.id, user.id)).toBeNull();
+    expect(await abandonAttempt(database.db, other.attempt.id, user.id)).toBe(false);
+    expect(await attemptOfUser(database.db, other.attempt.id, user.id)).not.toBeNull();
+    // A finished attempt is not resumed: the next start is a new attempt (refused today, at the limit).
+    await finishAttempt(database.db, other.attempt.id, now);
+    expect(await openAttemptAt(database.db, user.id, chapter("periods-and-primes"))).toBeNull();
+    expect((await startLimited(user.id, 1, now, chapter("periods-and-primes"))).ok).toBe(false);
+    expect((await startLimited(user.id, 2, now, chapter("periods-and-primes"))).ok).toBe(true);
+  });
+
+  it("never let simultaneous first answers in several attempts take more than the day's allowance", async () => {
     const user = await learner("racing");
     const now = new Date("2040-05-01T12:00:00Z");
+    const attempts = [];
+    for (const slug of ["a", "b", "c", "d", "e", "f"]) {
+      const started = await startLimited(user.id, 2, now, chapter(`chapter-${slug}`));
+      if (!started.ok) throw new Error("refused");
+      attempts.push(started.attempt);
+    }
+    await warmPool();
     const outcomes = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        startAttempt(
-          database.db,
-          { userId: user.id, mode: "practice", chapterSlug: null, items: [plan("a", 1)], dailyLimit: 1 },
-          now,
-        ),
-      ),
+      attempts.map((attempt) => answerFirst(user.id, attempt.id, attempt.items[0]!.id, 2, now)),
     );
-    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
-    expect(await attemptsStartedSince(database.db, user.id, startOfUtcDay(now))).toBe(1);
+    expect(outcomes.filter((outcome) => outcome === "recorded")).toHaveLength(2);
+    expect(outcomes.filter((outcome) => outcome === "daily-limit")).toHaveLength(4);
+    expect(await attemptsCountedSince(database.db, user.id, startOfUtcDay(now))).toBe(2);
+    const answered = await database.db
+      .selectFrom("quiz_items")
+      .innerJoin("quiz_attempts", "quiz_attempts.id", "quiz_items.attempt_id")
+      .select("quiz_items.id")
+      .where("quiz_attempts.user_id", "=", user.id)
+      .where("quiz_items.answered_at", "is not", null)
+      .execute();
+    expect(answered).toHaveLength(2);
+  });
+
+  it("let an attempt already counted take all its answers, even simultaneous ones, at the limit", async () => {
+    const user = await learner("counted");
+    const now = new Date("2040-05-02T12:00:00Z");
+    const started = await startAttempt(
+      database.db,
+      { userId: user.id, ...practice, items: [plan("a", 1), plan("b", 2), plan("c", 3)], dailyLimit: 1 },
+      now,
+    );
+    if (!started.ok) throw new Error("refused");
+    const [first, ...rest] = started.attempt.items;
+    expect(await answerFirst(user.id, started.attempt.id, first!.id, 1, now)).toBe("recorded");
+    const outcomes = await Promise.all(rest.map((item) => answerFirst(user.id, started.attempt.id, item.id, 1, now)));
+    expect(outcomes).toEqual(["recorded", "recorded"]);
+    expect(await answerFirst(user.id, started.attempt.id, first!.id, 1, now)).toBe("already-answered");
+    expect(await attemptsCountedSince(database.db, user.id, startOfUtcDay(now))).toBe(1);
+  });
+
+  it("make one attempt of simultaneous starts of the same quiz", async () => {
+    const user = await learner("double-start");
+    const now = new Date("2040-05-03T12:00:00Z");
+    await warmPool();
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => startLimited(user.id, 1, now)));
+    const ids = new Set(outcomes.map((outcome) => (outcome.ok ? outcome.attempt.id : "refused")));
+    expect(ids.size).toBe(1);
+    expect(ids.has("refused")).toBe(false);
   });
 
   it("record hints up to the ladder's length, and no more once the question is answered", async () => {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, QuizMode } from "../../database/schema";
 import type { AnswerRecord } from "../../core/quiz/mastery";
@@ -35,52 +35,117 @@ export interface QuizAttempt {
   items: QuizItem[];
 }
 
-export type StartOutcome = { ok: true; attempt: QuizAttempt } | { ok: false; reason: "daily-limit"; used: number };
+export type StartOutcome =
+  /** `resumed` when the learner's open attempt at the same quiz was returned instead of a new one. */
+  { ok: true; attempt: QuizAttempt; resumed: boolean } | { ok: false; reason: "daily-limit"; used: number };
+
+/** Which quiz an attempt takes: a chapter's, practice, or a published set. */
+export interface QuizTarget {
+  mode: QuizMode;
+  chapterSlug: string | null;
+  setId?: string | null;
+}
 
 /** The start of the UTC day holding `now`: the daily limit renews at midnight UTC. */
 export function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-export async function attemptsStartedSince(db: Kysely<Database>, userId: string, since: Date): Promise<number> {
+/**
+ * How many of the user's attempts count toward the daily limit of the day starting at `since`: an
+ * attempt counts from its first answer, so one started and left unanswered uses nothing.
+ */
+export async function attemptsCountedSince(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  since: Date,
+): Promise<number> {
   const row = await db
-    .selectFrom("quiz_attempts")
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("quiz_items")
+        .innerJoin("quiz_attempts", "quiz_attempts.id", "quiz_items.attempt_id")
+        .select("quiz_attempts.id")
+        .where("quiz_attempts.user_id", "=", userId)
+        .where("quiz_items.answered_at", "is not", null)
+        .groupBy("quiz_attempts.id")
+        .having((having) => having.fn.min("quiz_items.answered_at"), ">=", since.toISOString())
+        .as("counted"),
+    )
     .select((eb) => eb.fn.countAll<string | number>().as("count"))
-    .where("user_id", "=", userId)
-    .where("started_at", ">=", since.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /**
- * Starts an attempt with its questions, unless `dailyLimit` attempts were already started today.
- * The count and the insert run in one transaction that first writes the user's row: that write
- * locks the row on PostgreSQL (SQLite serialises writers anyway), so two tabs cannot both take
- * the last attempt of the day.
+ * Locks the user's row until the transaction ends (PostgreSQL; SQLite serialises writers anyway):
+ * what is counted for the daily limit after this cannot change under the transaction's feet.
+ */
+async function lockUser(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx
+    .updateTable("users")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Attempts with no answer yet: they do not count toward the daily limit, and one may be abandoned. */
+const unanswered = (eb: ExpressionBuilder<Database, "quiz_attempts">) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("quiz_items")
+        .select("quiz_items.id")
+        .whereRef("quiz_items.attempt_id", "=", "quiz_attempts.id")
+        .where("quiz_items.answered_at", "is not", null),
+    ),
+  );
+
+/** The learner's unfinished attempt at this quiz, the latest if several were left over; null when none. */
+export async function openAttemptAt(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  target: QuizTarget,
+): Promise<QuizAttempt | null> {
+  const setId = target.setId ?? null;
+  const row = await db
+    .selectFrom("quiz_attempts")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("finished_at", "is", null)
+    .where("mode", "=", target.mode)
+    .where("chapter_slug", target.chapterSlug === null ? "is" : "=", target.chapterSlug)
+    .where("set_id", setId === null ? "is" : "=", setId)
+    .orderBy("started_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? readAttempt(db, row.id) : null;
+}
+
+/**
+ * Starts an attempt with its questions, or returns the learner's unfinished attempt at the same quiz
+ * (so attempts started and left never pile up: there is at most one open attempt per quiz). Refused
+ * when `dailyLimit` attempts already count today, since the new one could not be answered; the
+ * limit itself is enforced when an attempt's first answer is recorded (answerItem). Runs after a
+ * write to the user's row, so two simultaneous starts make one attempt, not two.
  */
 export async function startAttempt(
   db: Kysely<Database>,
-  input: {
+  input: QuizTarget & {
     userId: string;
-    mode: QuizMode;
-    chapterSlug: string | null;
-    /** The published set a "set" attempt takes. */
-    setId?: string | null;
     items: readonly ItemPlan[];
     dailyLimit: number | null;
   },
   now: Date = new Date(),
 ): Promise<StartOutcome> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("users")
-      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
-      .where("id", "=", input.userId)
-      .execute();
+    await lockUser(trx, input.userId);
     if (input.dailyLimit !== null) {
-      const used = await attemptsStartedSince(trx, input.userId, startOfUtcDay(now));
+      const used = await attemptsCountedSince(trx, input.userId, startOfUtcDay(now));
       if (used >= input.dailyLimit) return { ok: false, reason: "daily-limit", used } as const;
     }
+    const open = await openAttemptAt(trx, input.userId, input);
+    if (open) return { ok: true, attempt: open, resumed: true } as const;
     const id = crypto.randomUUID();
     await trx
       .insertInto("quiz_attempts")
@@ -116,7 +181,25 @@ export async function startAttempt(
         )
         .execute();
     }
-    return { ok: true, attempt: (await readAttempt(trx, id))! } as const;
+    return { ok: true, attempt: (await readAttempt(trx, id))!, resumed: false } as const;
+  });
+}
+
+/**
+ * Deletes an unfinished attempt that has no answer (nothing of it is worth keeping); returns false,
+ * changing nothing, once it has one. Serialised with answerItem by the user's row.
+ */
+export async function abandonAttempt(db: Kysely<Database>, attemptId: string, userId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const deleted = await trx
+      .deleteFrom("quiz_attempts")
+      .where("id", "=", attemptId)
+      .where("user_id", "=", userId)
+      .where("finished_at", "is", null)
+      .where(unanswered)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows) === 1;
   });
 }
 
@@ -153,7 +236,7 @@ export async function recordHint(db: Kysely<Database>, itemId: string, hintCount
 
 /** Stores the answer to an item once: a second answer to the same item changes nothing and returns false. */
 export async function recordAnswer(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   input: { itemId: string; answers: readonly string[]; partResults: readonly boolean[]; timeMs: number },
   now: Date = new Date(),
 ): Promise<boolean> {
@@ -170,6 +253,47 @@ export async function recordAnswer(
     .where("answered_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export type AnswerOutcome = "recorded" | "already-answered" | "daily-limit";
+
+/**
+ * Records a learner's answer to an item of their attempt. The attempt's first answer is where it
+ * starts to count toward the daily limit: refused ("daily-limit") when `dailyLimit` other attempts
+ * already count today. The count and the write run in one transaction after a write to the user's
+ * row, which serialises them on PostgreSQL (SQLite serialises writers anyway): two first answers
+ * in two tabs cannot both take the last attempt of the day.
+ */
+export async function answerItem(
+  db: Kysely<Database>,
+  input: {
+    userId: string;
+    attemptId: string;
+    itemId: string;
+    answers: readonly string[];
+    partResults: readonly boolean[];
+    timeMs: number;
+    dailyLimit: number | null;
+  },
+  now: Date = new Date(),
+): Promise<AnswerOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await lockUser(trx, input.userId);
+    if (input.dailyLimit !== null) {
+      const answered = await trx
+        .selectFrom("quiz_items")
+        .select("id")
+        .where("attempt_id", "=", input.attemptId)
+        .where("answered_at", "is not", null)
+        .limit(1)
+        .executeTakeFirst();
+      if (!answered) {
+        const used = await attemptsCountedSince(trx, input.userId, startOfUtcDay(now));
+        if (used >= input.dailyLimit) return "daily-limit";
+      }
+    }
+    return (await recordAnswer(trx, input, now)) ? "recorded" : "already-answered";
+  });
 }
 
 export async function finishAttempt(db: Kysely<Database>, attemptId: string, now: Date = new Date()): Promise<void> {

@@ -1,19 +1,21 @@
 import type { Kysely } from "kysely";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { FixedCandidate } from "../../core/quiz/compose-quiz";
 import { fixedTemplateId } from "../../core/quiz/fixed-question";
 import { dueForReview, skillMastery, type SkillMastery } from "../../core/quiz/mastery";
 import { SKILLS } from "../../core/quiz/skills";
-import type { Database, QuizMode } from "../../database/schema";
+import type { Database } from "../../database/schema";
 import { readSettings } from "../models/app-settings.server";
 import { publishedQuestionsOf } from "../models/quiz-question.server";
 import {
   answeredFixedTemplates,
   answerHistory,
-  attemptsStartedSince,
+  attemptsCountedSince,
   startAttempt,
   startOfUtcDay,
   type ItemPlan,
+  type QuizAttempt,
+  type QuizTarget,
 } from "../models/quiz.server";
 import { progressByChapter } from "../models/reading-progress.server";
 import type { User } from "../models/user.server";
@@ -22,9 +24,12 @@ import { entitlementsFor } from "./entitlements";
 export interface Allowance {
   /** Attempts a day; null for unlimited (premium, admins). */
   limit: number | null;
+  /** Attempts counted today: those whose first answer was checked since midnight UTC. */
   usedToday: number;
   /** When today's attempts renew (midnight UTC). */
   renewsAt: string;
+  /** The instant the allowance was read, for "in 5 hours". */
+  now: string;
 }
 
 export async function quizAllowance(db: Kysely<Database>, user: User, now: Date = new Date()): Promise<Allowance> {
@@ -32,8 +37,23 @@ export async function quizAllowance(db: Kysely<Database>, user: User, now: Date 
   const today = startOfUtcDay(now);
   return {
     limit,
-    usedToday: await attemptsStartedSince(db, user.id, today),
+    usedToday: await attemptsCountedSince(db, user.id, today),
     renewsAt: new Date(today.getTime() + 24 * 60 * 60 * 1000).toISOString(),
+    now: now.toISOString(),
+  };
+}
+
+/** True when no more attempts can count today, so a new one could not be answered. */
+export const allowanceUsedUp = (allowance: Allowance) =>
+  allowance.limit !== null && allowance.usedToday >= allowance.limit;
+
+/** The open attempt at a quiz as its start page shows it: how far the learner got. */
+export function openAttemptSummary(attempt: QuizAttempt | null) {
+  if (!attempt) return null;
+  return {
+    id: attempt.id,
+    answered: attempt.items.filter((item) => item.answeredAt !== null).length,
+    total: attempt.items.length,
   };
 }
 
@@ -65,22 +85,14 @@ export async function fixedCandidates(
   return published.map((question) => ({ ...question, answered: answered.has(fixedTemplateId(question.questionId)) }));
 }
 
-/** The message shown when the day's free attempts are used up. */
-export function dailyLimitMessage(limit: number): string {
-  return `Free accounts have ${limit} quiz attempts a day, and you have used today's. They renew at midnight UTC; premium has unlimited quizzes.`;
-}
-
 /**
- * Starts the attempt and sends the learner to it; when the free plan's daily attempts are used up,
- * returns the explanation instead (the limit is checked again inside the insert's transaction).
+ * Starts the attempt, or resumes the learner's open one at the same quiz, and sends the learner to it.
+ * When the free plan's attempts for today are used up, answers 429 (the page shows the allowance
+ * from its loader).
  */
-export async function startQuiz(
-  db: Kysely<Database>,
-  user: User,
-  input: { mode: QuizMode; chapterSlug: string | null; setId?: string; items: readonly ItemPlan[] },
-): Promise<{ limitReached: string }> {
+export async function startQuiz(db: Kysely<Database>, user: User, input: QuizTarget & { items: readonly ItemPlan[] }) {
   const { limit } = await quizAllowance(db, user);
   const outcome = await startAttempt(db, { userId: user.id, ...input, dailyLimit: limit });
   if (outcome.ok) throw redirect(`/quiz/${outcome.attempt.id}`);
-  return { limitReached: dailyLimitMessage(limit ?? 0) };
+  return data({ refusal: null as string | null }, { status: 429 });
 }

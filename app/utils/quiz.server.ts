@@ -72,24 +72,54 @@ function givenAnswer(value: unknown): string | null {
   return null;
 }
 
+/** The letter a part goes by on the page: (a), (b), … */
+export const partLetter = (index: number) => String.fromCharCode(97 + index);
+
+export type AnswersOfForm =
+  | { ok: true; answers: string[] }
+  /** Why the answers cannot be checked: one message, and one per field (`part-<n>`) at fault. */
+  | { ok: false; error: string; fieldErrors: Record<string, string> };
+
 /**
- * The answers a question card posted (fields `part-<n>`), one per part; or the index of the first part
- * whose answer is too long or not a single answer.
+ * The answers a question card posted (fields `part-<n>`), one per part. Refused, with the fields at
+ * fault, when an answer is too long or not a single answer, or when any part is left blank: a
+ * question is checked whole, so checking it with a part blank would mark that part wrong for good.
  */
-export function answersOfForm(
-  values: Record<string, unknown>,
-  partCount: number,
-): { ok: true; answers: string[] } | { ok: false; part: number } {
+export function answersOfForm(values: Record<string, unknown>, partCount: number): AnswersOfForm {
   const answers: string[] = [];
+  const malformed: number[] = [];
+  const blank: number[] = [];
   for (let index = 0; index < partCount; index++) {
     const given = givenAnswer(values[`part-${index}`]);
-    if (given === null) return { ok: false, part: index };
-    answers.push(given);
+    if (given === null) malformed.push(index);
+    else if (given.trim() === "") blank.push(index);
+    answers.push(given ?? "");
+  }
+  const name = (index: number) => (partCount > 1 ? `part ${partLetter(index)}` : "the answer");
+  if (malformed.length > 0) {
+    return {
+      ok: false,
+      error: `The answer to ${name(malformed[0]!)} is too long or not a single answer.`,
+      fieldErrors: Object.fromEntries(malformed.map((index) => [`part-${index}`, "Too long or not a single answer."])),
+    };
+  }
+  if (blank.length > 0) {
+    const error =
+      partCount === 1
+        ? "Give an answer before checking it."
+        : blank.length === partCount
+          ? "Answer every part before checking."
+          : `Answer every part before checking: ${blank.map(name).join(" and ")} ${blank.length === 1 ? "is" : "are"} blank.`;
+    return {
+      ok: false,
+      error,
+      fieldErrors: Object.fromEntries(blank.map((index) => [`part-${index}`, "Give an answer to this part."])),
+    };
   }
   return { ok: true, answers };
 }
 
-/** Each part's verdict; a missing answer is an empty one. */
+/** Each part's verdict; a missing answer is an empty one (refused by answersOfForm before grading). */
 export function gradeParts(question: Question, answers: readonly string[]): Verdict[] {
   return question.parts.map((part, index) => gradeAnswer(part.key, answers[index] ?? ""));
 }

@@ -4,6 +4,7 @@ import { describeKey } from "./describe-key";
 describe("an answer key in words", () => {
   it("names each kind with its value", () => {
     expect(describeKey({ kind: "integer", value: "-12" })).toBe("the integer -12");
+    expect(describeKey({ kind: "integer", value: "3", modulus: "7" })).toBe("the remainder 3 (mod 7)");
     expect(describeKey({ kind: "fraction", numerator: "3", denominator: "4" })).toBe("the fraction 3/4");
     expect(describeKey({ kind: "decimal", value: 0.125, tolerance: 0.001 })).toBe("0.125 within ±0.001");
     expect(describeKey({ kind: "congruence", residue: "3", modulus: "7", variable: "x" })).toBe("x ≡ 3 (mod 7)");

@@ -20,7 +20,9 @@ export function describeKey(key: AnswerKey, format: KeyFormat = asText): string 
       return `${text(key.multiple ? "every correct option: " : "one option: ")}${correct}`;
     }
     case "integer":
-      return text(`the integer ${key.value}`);
+      return text(
+        key.modulus === undefined ? `the integer ${key.value}` : `the remainder ${key.value} (mod ${key.modulus})`,
+      );
     case "fraction":
       return text(`the fraction ${key.numerator}/${key.denominator}`);
     case "decimal":

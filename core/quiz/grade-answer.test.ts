@@ -4,6 +4,7 @@ import { gradeAnswer, MAX_ANSWER_LENGTH } from "./grade-answer";
 import type { AnswerKey } from "./question";
 
 const int = (value: string): AnswerKey => ({ kind: "integer", value });
+const intMod = (value: string, modulus: string): AnswerKey => ({ kind: "integer", value, modulus });
 const frac = (numerator: string, denominator: string): AnswerKey => ({ kind: "fraction", numerator, denominator });
 const dec = (value: number, tolerance: number): AnswerKey => ({ kind: "decimal", value, tolerance });
 const expr = (expected: string, variables: readonly string[] = ["x"], form?: "factored" | "expanded"): AnswerKey =>
@@ -40,7 +41,24 @@ const INTEGER_ROWS: Row[] = [
   [int("-4"), "\u22124", true],
   [int("-4"), "4", false, "check the sign"],
   [int("4"), "-4", false, "check the sign"],
-  [int("5"), "6", false, /^Not the right answer\.$/],
+  [int("5"), "8", false, /^Not the right answer\.$/],
+  [int("5"), "6", false, "Not the right answer: it is one more than the answer."],
+  [int("5"), "2^2", false, "one less"],
+  [int("12"), "36", false, "it is 3 times the answer"],
+  [int("12"), "4", false, "the answer is 3 times as much"],
+  [int("1234"), "1243", false, "the right digits, in another order"],
+  [int("1234"), "1294", false, "one digit is wrong, the 3rd from the left"],
+  [int("123456"), "123789", false, "right number of digits (6) and the first 3 are right"],
+  [
+    intMod("3", "7"),
+    "10",
+    false,
+    "Not reduced: it is congruent to the answer modulo 7, but a remainder lies between 0 and 6.",
+  ],
+  [intMod("3", "7"), "-4", false, "Not reduced"],
+  [intMod("3", "7"), "4", false, "congruent to minus the answer modulo 7"],
+  [intMod("3", "7"), "3", true],
+  [intMod("9", "7"), "9", false, "answer key is faulty"],
   [int("5"), "5.0", true, "5.0 is the whole number 5"],
   [int("5"), "5.000", true],
   [int("5"), "5.5", false, "5.5 is not a whole number"],
@@ -108,7 +126,10 @@ const FRACTION_ROWS: Row[] = [
   [frac("-3", "2"), "\\frac{-3}{2}", true],
   [frac("3", "-2"), "-3/2", true],
   [frac("3", "2"), "-3/2", false, "check the sign"],
-  [frac("3", "2"), "2/3", false, /^Not the right answer\.$/],
+  [frac("3", "2"), "2/3", false, "the answer upside down"],
+  [frac("3", "2"), "5/2", false, "one more than the answer"],
+  [frac("3", "2"), "3/4", false, "the answer is 2 times as much"],
+  [frac("3", "2"), "9/7", false, /^Not the right answer\.$/],
   [frac("3", "2"), "3/0", false, "divides by zero"],
   [frac("3", "2"), "3/(1-1)", false, "divides by zero"],
   [frac("1", "3"), "0.333", false, "give it as an exact fraction"],
@@ -135,6 +156,10 @@ const DECIMAL_ROWS: Row[] = [
   [dec(1.25, 0), "1.25", true, /^Correct\.$/],
   [dec(1.25, 0.001), "1.2501", true],
   [dec(1.25, 0.001), "1.252", false, "within 0.001"],
+  [dec(1.25, 0.001), "12.5", false, "the decimal point is misplaced (it is 10 times the answer)"],
+  [dec(1.25, 0.001), "0.0125", false, "decimal point is misplaced (it is 1/100 of the answer)"],
+  [dec(1.25, 0.001), "2.25", false, "one more than the answer"],
+  [dec(1.25, 0.001), "-1.25", false, "check the sign"],
   [dec(1.25, 0.01), "5/4", true, "5/4 ≈ 1.25"],
   [dec(1.25, 0.01), "\\frac{5}{4}", true],
   [dec(1.25, 0.01), "1 1/4", true],
@@ -332,8 +357,10 @@ const CONGRUENCE_ROWS: Row[] = [
   [cong("3", "7"), "x = 3 - 7n", true],
   [cong("3", "7"), "x = 3 + 14k", false, "mod 14 is not the same class as mod 7"],
   [cong("3", "7"), "x = 3 + k^2", false, "r + m·k"],
-  [cong("3", "7"), "x ≡ 4 (mod 7)", false, "Not the right residue class."],
-  [cong("3", "7"), "4", false, "Not the right residue class."],
+  [cong("3", "7"), "x ≡ 4 (mod 7)", false, "Not the right residue class: it is minus the right one; check the signs."],
+  [cong("3", "7"), "4", false, "minus the right one"],
+  [cong("3", "11"), "15", false, "Not the right residue class: it is one more than the right one."],
+  [cong("3", "7"), "x ≡ 6 (mod 7)", false, /^Not the right residue class\.$/],
   [
     cong("3", "7"),
     "x ≡ 3 (mod 14)",

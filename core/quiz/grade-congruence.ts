@@ -10,6 +10,7 @@ import { constantValue, toPolynomial } from "../algebra/polynomial";
 import { mod } from "../numtheory/bigint";
 import { expressionText, integerText } from "./answer-text";
 import { exactValueOf } from "./exact-value";
+import { classifyResidueMistake, residueMistakeFeedback } from "./number-mistake";
 import type { AnswerKey, Verdict } from "./question";
 import { readCongruenceAnswer } from "./read-answer";
 import { correct, faultyKey, incorrect, unreadable } from "./verdicts";
@@ -108,7 +109,7 @@ export function gradeCongruence(key: AnswerKey & { kind: "congruence" }, given: 
     `Expected ${classText(variable, r, m)}: ${integerText(residue)} ≡ ${integerText(mod(residue, m))} (mod ${integerText(m)}), ${inClass ? "in" : "not in"} the class.`,
   );
   if (modulus === null || modulus === m) {
-    if (!inClass) return incorrect("Not the right residue class.", steps);
+    if (!inClass) return incorrect(residueMistakeFeedback(classifyResidueMistake(r, m, residue)), steps);
     return correct(
       residue === r ? "Correct." : `Correct: ${integerText(residue)} ≡ ${integerText(r)} (mod ${integerText(m)}).`,
       steps,

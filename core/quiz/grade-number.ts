@@ -7,9 +7,10 @@
  */
 import { variablesOf, type ExprNode } from "../expr/ast";
 import { compileReal } from "../expr/compile-real";
-import { equals, negate, rational, type Rational } from "../algebra/rational";
+import { equals, rational, type Rational } from "../algebra/rational";
 import { expressionText, integerText, rationalText, approximateText } from "./answer-text";
 import { exactValueOf, rationalToNumber } from "./exact-value";
+import { classifyDecimalMistake, classifyNumberMistake, numberMistakeFeedback } from "./number-mistake";
 import type { AnswerKey, Verdict } from "./question";
 import { readExpressionAnswer, readMixedNumber } from "./read-answer";
 import { correct, faultyKey, incorrect, unreadable } from "./verdicts";
@@ -106,9 +107,23 @@ function correctFeedback(read: NumberRead & { ok: true }, value: string): string
   return bare || written === value ? "Correct." : `Correct: ${written} = ${value}.`;
 }
 
+/** The modulus of a remainder key, or why the key is faulty. */
+function remainderModulus(key: AnswerKey & { kind: "integer" }, expected: bigint): bigint | null | { faulty: string } {
+  if (key.modulus === undefined) return null;
+  if (!INTEGER_TEXT.test(key.modulus)) return { faulty: `the modulus "${key.modulus}" is not a whole number` };
+  const modulus = BigInt(key.modulus.trim());
+  if (modulus < 1n) return { faulty: `the modulus ${key.modulus} is not positive` };
+  if (expected < 0n || expected >= modulus) {
+    return { faulty: `${key.value} is not a remainder on division by ${key.modulus}` };
+  }
+  return modulus;
+}
+
 export function gradeInteger(key: AnswerKey & { kind: "integer" }, given: string): Verdict {
   if (!INTEGER_TEXT.test(key.value)) return faultyKey(`"${key.value}" is not a whole number`);
   const expected = BigInt(key.value.trim());
+  const modulus = remainderModulus(key, expected);
+  if (modulus !== null && typeof modulus === "object") return faultyKey(modulus.faulty);
   const read = readNumber(given);
   if (!read.ok) return read.verdict;
   const exact = exactNumber(read);
@@ -126,8 +141,13 @@ export function gradeInteger(key: AnswerKey & { kind: "integer" }, given: string
       : correctFeedback(read, integerText(value.num));
     return correct(feedback, steps);
   }
-  if (expected !== 0n && value.num === -expected) return incorrect("Not the right answer: check the sign.", steps);
-  return incorrect("Not the right answer.", steps);
+  return mistaken(classifyNumberMistake(rational(expected), value, modulus), steps);
+}
+
+/** A wrong answer's verdict, saying what kind of mistake it looks like when the numbers tell. */
+function mistaken(mistake: Parameters<typeof numberMistakeFeedback>[0], steps: string[]): Verdict {
+  const named = mistake === null ? [] : [`Looks like a mistake of the kind "${mistake.kind}".`];
+  return incorrect(numberMistakeFeedback(mistake), [...steps, ...named]);
 }
 
 export function gradeFraction(key: AnswerKey & { kind: "fraction" }, given: string): Verdict {
@@ -149,9 +169,8 @@ export function gradeFraction(key: AnswerKey & { kind: "fraction" }, given: stri
     `Expected ${rationalText(expected)}: ${same ? "equal" : "not equal"}.`,
   ];
   if (same) return correct(correctFeedback(read, rationalText(value)), steps);
-  if (expected.num !== 0n && equals(value, negate(expected))) {
-    return incorrect("Not the right answer: check the sign.", steps);
-  }
+  const mistake = classifyNumberMistake(expected, value);
+  if (mistake !== null) return mistaken(mistake, steps);
   const gap = Math.abs(rationalToNumber(value) - rationalToNumber(expected));
   if (hasDecimalPoint(read.ast) && gap <= CLOSE_DECIMAL * Math.max(1, Math.abs(rationalToNumber(expected)))) {
     return incorrect(
@@ -159,7 +178,7 @@ export function gradeFraction(key: AnswerKey & { kind: "fraction" }, given: stri
       steps,
     );
   }
-  return incorrect("Not the right answer.", steps);
+  return mistaken(null, steps);
 }
 
 /** The value of a number answer as a double: exact where it can be, else in floating point. */
@@ -180,8 +199,9 @@ function decimalValue(read: NumberRead & { ok: true }): { value: number } | { ve
   return { value };
 }
 
+const roundingSlack = (expected: number) => DECIMAL_ROUNDING_SLACK * Math.max(1, Math.abs(expected));
 const withinTolerance = (value: number, expected: number, tolerance: number) =>
-  Math.abs(value - expected) <= tolerance + DECIMAL_ROUNDING_SLACK * Math.max(1, Math.abs(expected));
+  Math.abs(value - expected) <= tolerance + roundingSlack(expected);
 
 export function gradeDecimal(key: AnswerKey & { kind: "decimal" }, given: string): Verdict {
   if (!Number.isFinite(key.value) || !Number.isFinite(key.tolerance) || key.tolerance < 0) {
@@ -204,8 +224,7 @@ export function gradeDecimal(key: AnswerKey & { kind: "decimal" }, given: string
       steps,
     );
   }
-  if (key.value !== 0 && withinTolerance(-value, key.value, key.tolerance)) {
-    return incorrect("Not the right answer: check the sign.", steps);
-  }
+  const mistake = classifyDecimalMistake(key.value, key.tolerance, value, roundingSlack);
+  if (mistake !== null) return mistaken(mistake, steps);
   return incorrect(`Not close enough to the answer (it must be within ${key.tolerance}).`, steps);
 }

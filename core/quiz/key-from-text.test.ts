@@ -12,6 +12,10 @@ import { TEMPLATES } from "./templates/index";
 describe("an answer key typed by an author", () => {
   it("reads each kind's notation", () => {
     expect(keyFromText("integer", " -012 ")).toEqual({ ok: true, key: { kind: "integer", value: "-12" } });
+    expect(keyFromText("integer", "03 remainder mod 7")).toEqual({
+      ok: true,
+      key: { kind: "integer", value: "3", modulus: "7" },
+    });
     expect(keyFromText("fraction", "6 / 8")).toEqual({
       ok: true,
       key: { kind: "fraction", numerator: "6", denominator: "8" },
@@ -40,6 +44,14 @@ describe("an answer key typed by an author", () => {
 
   it("refuses what it cannot read, saying why", () => {
     expect(keyFromText("integer", "1.5")).toMatchObject({ ok: false, message: expect.stringContaining("digits") });
+    expect(keyFromText("integer", "7 remainder mod 7")).toEqual({
+      ok: false,
+      message: "A remainder on division by 7 lies between 0 and 6.",
+    });
+    expect(keyFromText("integer", "0 remainder mod 0")).toEqual({
+      ok: false,
+      message: "The modulus must be at least 1.",
+    });
     expect(keyFromText("fraction", "3/0")).toEqual({ ok: false, message: "The denominator cannot be 0." });
     expect(keyFromText("decimal", "abc")).toMatchObject({ ok: false });
     expect(keyFromText("decimal", "1 ± -2")).toEqual({

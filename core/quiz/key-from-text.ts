@@ -1,7 +1,7 @@
 /**
  * An answer key typed by an author on the validator pages: the kind, then the
  * expected answer in a short notation. Refusals say what is wrong.
- *   integer     42
+ *   integer     42              (a remainder on division by 7: "3 remainder mod 7")
  *   fraction    3/4
  *   decimal     0.125 ± 0.001   (or +- ; the tolerance defaults to 1e-9)
  *   expression  2x + 2 in x     (or "in x, y"; add "factored" or "expanded" at the end)
@@ -31,10 +31,21 @@ export function keyFromText(kind: TypedKeyKind, text: string): KeyFromText {
   const expected = text.trim();
   if (expected === "") return refuse("Type the expected answer.");
   switch (kind) {
-    case "integer":
-      return /^[+-]?\d+$/.test(expected)
-        ? { ok: true, key: { kind, value: BigInt(expected).toString() } }
-        : refuse("An integer key is digits with an optional sign, such as -12.");
+    case "integer": {
+      const match = /^([+-]?\d+)(?:\s+remainder\s+mod\s+(\d+))?$/.exec(expected);
+      if (!match) {
+        return refuse(
+          'An integer key is digits with an optional sign, such as -12, or a remainder such as "3 remainder mod 7".',
+        );
+      }
+      const value = BigInt(match[1]!);
+      if (match[2] === undefined) return { ok: true, key: { kind, value: value.toString() } };
+      const modulus = BigInt(match[2]);
+      if (modulus < 1n) return refuse("The modulus must be at least 1.");
+      if (value < 0n || value >= modulus)
+        return refuse(`A remainder on division by ${modulus} lies between 0 and ${modulus - 1n}.`);
+      return { ok: true, key: { kind, value: value.toString(), modulus: modulus.toString() } };
+    }
     case "fraction": {
       const match = /^([+-]?\d+)\s*\/\s*(\d+)$/.exec(expected);
       if (!match) return refuse("A fraction key is written numerator/denominator, such as 3/4.");
@@ -100,7 +111,7 @@ export function keyToText(key: AnswerKey): string {
     case "choice":
       return key.options.map((option, index) => (key.correct.includes(index) ? `* ${option}` : option)).join("\n");
     case "integer":
-      return key.value;
+      return key.modulus === undefined ? key.value : `${key.value} remainder mod ${key.modulus}`;
     case "fraction":
       return `${key.numerator}/${key.denominator}`;
     case "decimal":

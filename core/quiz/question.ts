@@ -13,8 +13,11 @@
 export type AnswerKey =
   /** Pick one (or, with `multiple`, every correct one) of the options. */
   | { kind: "choice"; options: readonly string[]; correct: readonly number[]; multiple: boolean }
-  /** An exact integer. */
-  | { kind: "integer"; value: string }
+  /**
+   * An exact integer; with `modulus`, a remainder on division by it (0 ≤ value < modulus), so a
+   * congruent number outside that range is told it is not reduced.
+   */
+  | { kind: "integer"; value: string; modulus?: string }
   /** An exact rational number; any equal form is accepted (6/4, 3/2, 1.5). */
   | { kind: "fraction"; numerator: string; denominator: string }
   /** A decimal number within an absolute tolerance. */

@@ -65,7 +65,7 @@ test.describe("authors' quiz questions", () => {
     await expect(preview.getByText("Hint 1.")).toBeVisible();
     await typeInMathField(preview, 0, "Your answer", "12");
     await preview.getByRole("button", { name: "Check answer" }).click();
-    await expect(preview.getByText(/^Not right\./)).toBeVisible();
+    await expect(preview.getByText("Not the right answer: it is one more than the answer.")).toBeVisible();
 
     await page.getByRole("button", { name: "Create question" }).click();
     await page.waitForURL(/\/admin\/content\/questions\/[0-9a-f-]{36}$/);
@@ -122,7 +122,7 @@ test.describe("authors' quiz questions", () => {
     await expect(card.getByText(marker)).toBeVisible();
     for (const [index, part] of question!.parts.entries()) await answerPart(card, index, 2, part.key, true);
     await card.getByRole("button", { name: "Check answer" }).click();
-    await expect(card.getByText(/^Right\./)).toHaveCount(2);
+    await expect(card.getByText(/^Correct/)).toHaveCount(2);
     await expect(card.getByRole("region", { name: "Worked solution" })).toContainText("Check:");
     checkLearnerConsole();
     await learnerContext.close();

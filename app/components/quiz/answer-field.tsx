@@ -1,6 +1,7 @@
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
+import FormHelperText from "@mui/material/FormHelperText";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
@@ -29,11 +30,19 @@ interface AnswerFieldProps {
   given?: string;
   /** The typed answer given, as HTML, once answered. */
   givenHtml?: string | null;
+  /** Why this part cannot be checked as it is, from the server ("Give an answer to this part."). */
+  error?: string;
 }
 
 /** The input for one part: options to choose from, or a field to type the answer in. */
-export function AnswerField({ part, name, label, disabled, given, givenHtml }: AnswerFieldProps) {
+export function AnswerField({ part, name, label, disabled, given, givenHtml, error }: AnswerFieldProps) {
+  const errorId = `${name}-error`;
   if (part.kind === "choice") {
+    const problem = error && (
+      <FormHelperText id={errorId} error>
+        {error}
+      </FormHelperText>
+    );
     const chosen = new Set((given ?? "").split(",").filter((value) => value !== ""));
     const options = (part.optionsHtml ?? []).map((html, index) => ({
       value: String(index),
@@ -41,7 +50,7 @@ export function AnswerField({ part, name, label, disabled, given, givenHtml }: A
     }));
     if (part.multiple) {
       return (
-        <FormGroup aria-label={`${label} (choose every correct option)`}>
+        <FormGroup aria-label={`${label} (choose every correct option)`} aria-describedby={error ? errorId : undefined}>
           {options.map((option) => (
             <FormControlLabel
               key={option.value}
@@ -50,11 +59,17 @@ export function AnswerField({ part, name, label, disabled, given, givenHtml }: A
               disabled={disabled}
             />
           ))}
+          {problem}
         </FormGroup>
       );
     }
     return (
-      <RadioGroup name={name} aria-label={`${label} (choose one option)`} defaultValue={given ?? ""}>
+      <RadioGroup
+        name={name}
+        aria-label={`${label} (choose one option)`}
+        aria-describedby={error ? errorId : undefined}
+        defaultValue={given ?? ""}
+      >
         {options.map((option) => (
           <FormControlLabel
             key={option.value}
@@ -64,6 +79,7 @@ export function AnswerField({ part, name, label, disabled, given, givenHtml }: A
             disabled={disabled}
           />
         ))}
+        {problem}
       </RadioGroup>
     );
   }
@@ -82,6 +98,7 @@ export function AnswerField({ part, name, label, disabled, given, givenHtml }: A
       disabled={disabled}
       helperText={FORMAT_HELP[part.kind]}
       maxLength={ANSWER_MAX_LENGTH}
+      error={error}
     />
   );
 }

@@ -19,6 +19,8 @@ interface QuestionCardProps {
   reportable?: boolean;
   /** Hidden fields posted with every hint and answer, for an action that needs more than the item's id. */
   context?: readonly [string, string][];
+  /** The id of a note saying why answers cannot be checked now; "Check answer" is disabled and points to it. */
+  checkBlockedBy?: string;
 }
 
 const html = (markup: string) => ({ __html: markup });
@@ -29,9 +31,22 @@ const html = (markup: string) => ({ __html: markup });
  * report the question. Every action goes to the server, which grades.
  * Its form posts `itemId`, `hintsUsed`, `position`, `part-<n>` and an `intent`.
  */
-export function QuestionCard({ item: loaded, total, open, reportable = true, context = [] }: QuestionCardProps) {
+export function QuestionCard({
+  item: loaded,
+  total,
+  open,
+  reportable = true,
+  context = [],
+  checkBlockedBy,
+}: QuestionCardProps) {
   // Where nothing is stored (the sample quiz), the action answers with the question's new state.
-  const fetcher = useFetcher<{ error?: string; reported?: boolean; item?: ItemView }>();
+  const fetcher = useFetcher<{
+    error?: string;
+    /** Per field (`part-<n>`): why that part cannot be checked as it is. */
+    fieldErrors?: Record<string, string>;
+    reported?: boolean;
+    item?: ItemView;
+  }>();
   const item = fetcher.data?.item ?? loaded;
   const headingId = useId();
   const [reporting, setReporting] = useState(false);
@@ -75,10 +90,11 @@ export function QuestionCard({ item: loaded, total, open, reportable = true, con
                   disabled={answered || !open}
                   given={item.result?.answers[index]}
                   givenHtml={item.result?.answersHtml[index]}
+                  error={answered ? undefined : fetcher.data?.fieldErrors?.[`part-${index}`]}
                 />
                 {verdict && (
+                  // The grader's sentence says right or wrong itself ("Correct.", "Not the right answer: …").
                   <Alert severity={verdict.correct ? "success" : "error"} sx={{ mt: 1 }}>
-                    {verdict.correct ? "Right. " : "Not right. "}
                     {verdict.feedback}
                   </Alert>
                 )}
@@ -96,7 +112,14 @@ export function QuestionCard({ item: loaded, total, open, reportable = true, con
 
           {!answered && open && (
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
-              <Button type="submit" name="intent" value="answer" variant="contained" disabled={busy}>
+              <Button
+                type="submit"
+                name="intent"
+                value="answer"
+                variant="contained"
+                disabled={busy || checkBlockedBy !== undefined}
+                aria-describedby={checkBlockedBy}
+              >
                 Check answer
               </Button>
               {hintsLeft > 0 && (

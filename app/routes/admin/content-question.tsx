@@ -136,16 +136,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const question = fixedQuestion(questionId, revision, checked.content);
     if (intent.data === "hint") return { item: questionPreview(question, PREVIEW_ITEM).item };
     const read = answersOfForm(values, question.parts.length);
-    if (!read.ok) {
-      return data(
-        { error: `The answer to part ${read.part + 1} is too long or not a single answer.` },
-        { status: 400 },
-      );
-    }
+    if (!read.ok) return data({ error: read.error, fieldErrors: read.fieldErrors }, { status: 400 });
     const { answers } = read;
-    if (answers.every((answer) => answer.trim() === "")) {
-      return data({ error: "Give an answer before checking it." }, { status: 400 });
-    }
     const verdicts = gradeParts(question, answers);
     return {
       item: questionPreview(question, PREVIEW_ITEM, {

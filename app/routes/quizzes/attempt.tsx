@@ -2,16 +2,26 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useId } from "react";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
+import { AllowanceNote } from "../../components/quiz/allowance-note";
 import { QuestionCard } from "../../components/quiz/question-card";
 import { Page } from "../../components/page";
 import { createContactMessage } from "../../models/contact-message.server";
 import { consumeRateLimit } from "../../models/rate-limit.server";
-import { attemptOfUser, finishAttempt, recordAnswer, recordHint, type QuizAttempt } from "../../models/quiz.server";
+import {
+  abandonAttempt,
+  answerItem,
+  attemptOfUser,
+  finishAttempt,
+  recordHint,
+  type QuizAttempt,
+} from "../../models/quiz.server";
 import { requireUser } from "../../utils/access.server";
 import { CONTACT_LIMITS } from "../../utils/contact-limits";
 import { getDatabase } from "../../utils/db.server";
+import { allowanceUsedUp, quizAllowance } from "../../utils/quiz-start.server";
 import { answersOfForm, describeItemQuestion, gradeParts, itemView, loadQuestions } from "../../utils/quiz.server";
 import { rateLimits, tooManyAttemptsMessage } from "../../utils/rate-limits.server";
 import { readForm } from "../../utils/read-form.server";
@@ -30,18 +40,29 @@ async function ownAttempt(params: { attemptId: string }, context: Route.LoaderAr
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, attempt } = await ownAttempt(params, context);
+  const { user, db, attempt } = await ownAttempt(params, context);
   if (attempt.finishedAt) throw redirect(`/quiz/${attempt.id}/results`);
-  const questions = await loadQuestions(db, attempt.items);
+  const [questions, allowance] = await Promise.all([loadQuestions(db, attempt.items), quizAllowance(db, user)]);
+  const counted = attempt.items.some((item) => item.answeredAt !== null);
   return {
     attemptId: attempt.id,
     title: attemptTitle(attempt),
     items: attempt.items.map((item, index) => itemView(item, questions[index]!)),
+    allowance,
+    // An attempt not yet answered counts from its first answer, which the limit may refuse today.
+    blocked: !counted && allowanceUsedUp(allowance),
   };
 }
 
 export function attemptTitle(attempt: Pick<QuizAttempt, "mode" | "chapterSlug">): string {
   return { chapter: "Chapter quiz", practice: "Practice", set: "Quiz" }[attempt.mode];
+}
+
+/** Where a learner goes after abandoning an attempt: the page it was started from. */
+function startPageOf(attempt: Pick<QuizAttempt, "mode" | "chapterSlug" | "setId">): string {
+  if (attempt.mode === "chapter" && attempt.chapterSlug) return `/chapter/${attempt.chapterSlug}/quiz`;
+  if (attempt.mode === "set" && attempt.setId) return `/quiz/set/${attempt.setId}`;
+  return attempt.mode === "practice" ? "/practice" : "/profile";
 }
 
 const itemField = z.uuid({ error: "That question is not part of this quiz." });
@@ -67,6 +88,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const input = parsed.data;
   if (input.intent === "finish") {
+    // Left without an answer, an attempt is dropped: it never counted, and nothing of it is worth keeping.
+    if (await abandonAttempt(db, attempt.id, user.id)) throw redirect(startPageOf(attempt));
     await finishAttempt(db, attempt.id);
     throw redirect(`/quiz/${attempt.id}/results`);
   }
@@ -101,25 +124,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const read = answersOfForm(values, question.parts.length);
-  if (!read.ok) {
-    return data({ error: `The answer to part ${read.part + 1} is too long or not a single answer.` }, { status: 400 });
-  }
+  if (!read.ok) return data({ error: read.error, fieldErrors: read.fieldErrors }, { status: 400 });
   const { answers } = read;
-  if (answers.every((answer) => answer.trim() === "")) {
-    return data({ error: "Give an answer before checking it." }, { status: 400 });
-  }
   const verdicts = gradeParts(question, answers);
   // Time on a question runs from the previous answer (or the start) to this one.
   const since = [attempt.startedAt, ...attempt.items.flatMap((entry) => (entry.answeredAt ? [entry.answeredAt] : []))]
     .sort()
     .at(-1)!;
-  const recorded = await recordAnswer(db, {
+  const { limit } = await quizAllowance(db, user);
+  const outcome = await answerItem(db, {
+    userId: user.id,
+    attemptId: attempt.id,
     itemId: item.id,
     answers,
     partResults: verdicts.map((verdict) => verdict.correct),
     timeMs: Date.now() - Date.parse(since),
+    dailyLimit: limit,
   });
-  if (!recorded)
+  if (outcome === "daily-limit") {
+    return data(
+      { error: "Today's free quizzes are used up, so this quiz's answers can be checked after the reset." },
+      { status: 429 },
+    );
+  }
+  if (outcome === "already-answered")
     return data({ error: "This question was already answered: the first answer counts." }, { status: 409 });
   return {};
 }
@@ -127,7 +155,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.title ?? "Quiz"} · Numberlab` }];
 
 export default function Attempt({ loaderData }: Route.ComponentProps) {
-  const { items, title } = loaderData;
+  const { items, title, allowance, blocked } = loaderData;
+  const noteId = useId();
   const answered = items.filter((item) => item.result !== null).length;
   return (
     <Page title={title} lead="Answer each question, then check it: the server grades it and shows the worked solution.">
@@ -135,13 +164,28 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
         <Typography role="status" sx={{ color: "text.secondary" }}>
           {answered} of {items.length} answered.
         </Typography>
+        {blocked && <AllowanceNote allowance={allowance} id={noteId} />}
         {items.map((item) => (
-          <QuestionCard key={item.id} item={item} total={items.length} open />
+          <QuestionCard
+            key={item.id}
+            item={item}
+            total={items.length}
+            open
+            checkBlockedBy={blocked ? noteId : undefined}
+          />
         ))}
-        {answered < items.length && (
+        {answered === 0 ? (
           <Alert severity="info">
-            Questions you leave unanswered count as not done; they do not change your mastery.
+            {allowance.limit === null
+              ? "Nothing is answered yet: abandoning the quiz removes it."
+              : "Nothing is answered yet: a quiz counts toward today's free quizzes from its first checked answer, so abandoning it now costs nothing."}
           </Alert>
+        ) : (
+          answered < items.length && (
+            <Alert severity="info">
+              Questions you leave unanswered count as not done; they do not change your mastery.
+            </Alert>
+          )
         )}
         <Form method="post">
           <Button
@@ -150,7 +194,7 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
             value="finish"
             variant={answered === items.length ? "contained" : "outlined"}
           >
-            {answered === items.length ? "See your results" : "Finish the quiz"}
+            {answered === items.length ? "See your results" : answered === 0 ? "Abandon this quiz" : "Finish the quiz"}
           </Button>
         </Form>
       </Stack>

@@ -3,18 +3,29 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link as RouterLink, useNavigation } from "react-router";
+import { useId } from "react";
+import { data, Link as RouterLink } from "react-router";
 import { planChapterQuiz } from "../../../core/quiz/compose-quiz";
 import { createRandom } from "../../../core/quiz/random";
 import { skillsOfChapter } from "../../../core/quiz/skills";
 import { AllowanceNote } from "../../components/quiz/allowance-note";
+import { StartQuizButton } from "../../components/quiz/start-quiz-button";
+export { revalidateAfterRefusedStart as shouldRevalidate } from "../../components/quiz/start-quiz-button";
 import { MasteryList } from "../../components/quiz/mastery-list";
 import { Page } from "../../components/page";
 import { findChapterBySlug } from "../../models/chapter.server";
+import { openAttemptAt } from "../../models/quiz.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
 import { entitlementsFor } from "../../utils/entitlements";
-import { fixedCandidates, learnerMastery, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
+import {
+  allowanceUsedUp,
+  fixedCandidates,
+  learnerMastery,
+  openAttemptSummary,
+  quizAllowance,
+  startQuiz,
+} from "../../utils/quiz-start.server";
 import type { Route } from "./+types/chapter-quiz";
 
 /** The chapter whose quiz this is, if the user may take it. */
@@ -33,11 +44,17 @@ async function quizChapter(params: { chapterName: string }, context: Route.Loade
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user, db, chapter, locked } = await quizChapter(params, context);
-  const [{ masteries }, allowance] = await Promise.all([learnerMastery(db, user.id), quizAllowance(db, user)]);
+  const [{ masteries }, allowance, open] = await Promise.all([
+    learnerMastery(db, user.id),
+    quizAllowance(db, user),
+    openAttemptAt(db, user.id, { mode: "chapter", chapterSlug: chapter.slug }),
+  ]);
   return {
     chapter: { slug: chapter.slug, title: chapter.title },
     locked,
     allowance,
+    usedUp: allowanceUsedUp(allowance),
+    openAttempt: openAttemptSummary(open),
     now: new Date().toISOString(),
     skills: skillsOfChapter(chapter.slug).map((skill) => ({
       ...masteries.find((m) => m.skillId === skill.id)!,
@@ -48,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   const { user, db, chapter, locked } = await quizChapter(params, context);
-  if (locked) return data({ limitReached: "This chapter's quiz comes with premium." }, { status: 403 });
+  if (locked) return data({ refusal: "This chapter's quiz comes with premium." }, { status: 403 });
   const { masteries } = await learnerMastery(db, user.id);
   const skillIds = skillsOfChapter(chapter.slug).map((skill) => skill.id);
   const items = planChapterQuiz(
@@ -57,7 +74,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!),
     await fixedCandidates(db, user.id, skillIds),
   );
-  return data(await startQuiz(db, user, { mode: "chapter", chapterSlug: chapter.slug, items }), { status: 429 });
+  return startQuiz(db, user, { mode: "chapter", chapterSlug: chapter.slug, items });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -65,8 +82,8 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export default function ChapterQuiz({ loaderData, actionData }: Route.ComponentProps) {
-  const { chapter, locked, allowance, skills, now } = loaderData;
-  const starting = useNavigation().state !== "idle";
+  const { chapter, locked, allowance, usedUp, openAttempt, skills, now } = loaderData;
+  const noteId = useId();
   return (
     <Page
       title={`Quiz: ${chapter.title}`}
@@ -85,17 +102,14 @@ export default function ChapterQuiz({ loaderData, actionData }: Route.ComponentP
           </Alert>
         ) : (
           <>
-            <AllowanceNote limit={allowance.limit} usedToday={allowance.usedToday} refusal={actionData?.limitReached} />
-            <Form method="post">
-              <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
-                <Button type="submit" variant="contained" disabled={starting}>
-                  Start the quiz
-                </Button>
-                <Button component={RouterLink} to={`/chapter/${chapter.slug}`} color="inherit">
-                  Back to the chapter
-                </Button>
-              </Stack>
-            </Form>
+            <AllowanceNote allowance={allowance} id={noteId} />
+            {actionData?.refusal && <Alert severity="warning">{actionData.refusal}</Alert>}
+            <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+              <StartQuizButton label="Start the quiz" openAttempt={openAttempt} usedUp={usedUp} noteId={noteId} />
+              <Button component={RouterLink} to={`/chapter/${chapter.slug}`} color="inherit">
+                Back to the chapter
+              </Button>
+            </Stack>
           </>
         )}
       </Stack>

@@ -1,27 +1,44 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { data, Form, Link as RouterLink, useNavigation } from "react-router";
+import { useId } from "react";
+import { data, Link as RouterLink } from "react-router";
 import { planPractice } from "../../../core/quiz/compose-quiz";
 import { createRandom } from "../../../core/quiz/random";
 import { skillById } from "../../../core/quiz/skills";
 import { AllowanceNote } from "../../components/quiz/allowance-note";
 import { MasteryList } from "../../components/quiz/mastery-list";
+import { StartQuizButton } from "../../components/quiz/start-quiz-button";
+export { revalidateAfterRefusedStart as shouldRevalidate } from "../../components/quiz/start-quiz-button";
 import { Page } from "../../components/page";
+import { openAttemptAt } from "../../models/quiz.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { fixedCandidates, learnerMastery, metSkillIds, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
+import {
+  allowanceUsedUp,
+  fixedCandidates,
+  learnerMastery,
+  metSkillIds,
+  openAttemptSummary,
+  quizAllowance,
+  startQuiz,
+} from "../../utils/quiz-start.server";
 import type { Route } from "./+types/practice";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { db } = getDatabase();
-  const [{ masteries, due }, allowance] = await Promise.all([learnerMastery(db, user.id), quizAllowance(db, user)]);
+  const [{ masteries, due }, allowance, open] = await Promise.all([
+    learnerMastery(db, user.id),
+    quizAllowance(db, user),
+    openAttemptAt(db, user.id, { mode: "practice", chapterSlug: null }),
+  ]);
   const met = await metSkillIds(db, user.id, masteries);
   return {
     allowance,
+    usedUp: allowanceUsedUp(allowance),
+    openAttempt: openAttemptSummary(open),
     now: new Date().toISOString(),
     dueCount: due.filter((m) => met.includes(m.skillId)).length,
     skills: met.map((id) => ({ ...masteries.find((m) => m.skillId === id)!, title: skillById(id)?.title ?? id })),
@@ -34,7 +51,7 @@ export async function action({ context }: Route.ActionArgs) {
   const { masteries, due } = await learnerMastery(db, user.id);
   const met = await metSkillIds(db, user.id, masteries);
   if (met.length === 0)
-    return data({ limitReached: "Read a chapter first: practice draws on the skills you have met." }, { status: 400 });
+    return data({ refusal: "Read a chapter first: practice draws on the skills you have met." }, { status: 400 });
   const items = planPractice(
     met,
     due,
@@ -42,14 +59,14 @@ export async function action({ context }: Route.ActionArgs) {
     createRandom(crypto.getRandomValues(new Uint32Array(1))[0]!),
     await fixedCandidates(db, user.id, met),
   );
-  return data(await startQuiz(db, user, { mode: "practice", chapterSlug: null, items }), { status: 429 });
+  return startQuiz(db, user, { mode: "practice", chapterSlug: null, items });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Practice · Numberlab" }];
 
 export default function Practice({ loaderData, actionData }: Route.ComponentProps) {
-  const { allowance, skills, dueCount, now } = loaderData;
-  const starting = useNavigation().state !== "idle";
+  const { allowance, usedUp, openAttempt, skills, dueCount, now } = loaderData;
+  const noteId = useId();
   return (
     <Page
       title="Practice"
@@ -69,12 +86,11 @@ export default function Practice({ loaderData, actionData }: Route.ComponentProp
               </Typography>
               <MasteryList skills={skills} now={now} />
             </Box>
-            <AllowanceNote limit={allowance.limit} usedToday={allowance.usedToday} refusal={actionData?.limitReached} />
-            <Form method="post">
-              <Button type="submit" variant="contained" disabled={starting}>
-                Start practising
-              </Button>
-            </Form>
+            <AllowanceNote allowance={allowance} id={noteId} />
+            {actionData?.refusal && <Alert severity="warning">{actionData.refusal}</Alert>}
+            <Box>
+              <StartQuizButton label="Start practising" openAttempt={openAttempt} usedUp={usedUp} noteId={noteId} />
+            </Box>
           </>
         )}
       </Stack>

@@ -1,13 +1,17 @@
-import Button from "@mui/material/Button";
+import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
-import { data, Form, useNavigation } from "react-router";
+import { useId } from "react";
+import { data } from "react-router";
 import { z } from "zod";
 import { AllowanceNote } from "../../components/quiz/allowance-note";
+import { StartQuizButton } from "../../components/quiz/start-quiz-button";
+export { revalidateAfterRefusedStart as shouldRevalidate } from "../../components/quiz/start-quiz-button";
 import { Page } from "../../components/page";
 import { findQuizSet } from "../../models/quiz-set.server";
+import { openAttemptAt } from "../../models/quiz.server";
 import { requireUser } from "../../utils/access.server";
 import { getDatabase } from "../../utils/db.server";
-import { quizAllowance, startQuiz } from "../../utils/quiz-start.server";
+import { allowanceUsedUp, openAttemptSummary, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
 import type { Route } from "./+types/set-quiz";
 
 async function publishedQuiz(params: { setId: string }) {
@@ -21,35 +25,41 @@ async function publishedQuiz(params: { setId: string }) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const set = await publishedQuiz(params);
-  return { title: set.title, size: set.items.length, allowance: await quizAllowance(getDatabase().db, user) };
+  const { db } = getDatabase();
+  const [allowance, open] = await Promise.all([
+    quizAllowance(db, user),
+    openAttemptAt(db, user.id, { mode: "set", chapterSlug: null, setId: set.id }),
+  ]);
+  return {
+    title: set.title,
+    size: set.items.length,
+    allowance,
+    usedUp: allowanceUsedUp(allowance),
+    openAttempt: openAttemptSummary(open),
+  };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const set = await publishedQuiz(params);
-  return data(
-    await startQuiz(getDatabase().db, user, { mode: "set", chapterSlug: null, setId: set.id, items: set.items }),
-    { status: 429 },
-  );
+  return startQuiz(getDatabase().db, user, { mode: "set", chapterSlug: null, setId: set.id, items: set.items });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.title ?? "Quiz"} · Numberlab` }];
 
-export default function SetQuiz({ loaderData, actionData }: Route.ComponentProps) {
-  const { title, size, allowance } = loaderData;
-  const starting = useNavigation().state !== "idle";
+export default function SetQuiz({ loaderData }: Route.ComponentProps) {
+  const { title, size, allowance, usedUp, openAttempt } = loaderData;
+  const noteId = useId();
   return (
     <Page
       title={title}
       lead={`A quiz of ${size} questions set by the Numberlab team. Each answer is graded by the server and followed by a worked solution.`}
     >
       <Stack spacing={2}>
-        <AllowanceNote limit={allowance.limit} usedToday={allowance.usedToday} refusal={actionData?.limitReached} />
-        <Form method="post">
-          <Button type="submit" variant="contained" disabled={starting}>
-            Start the quiz
-          </Button>
-        </Form>
+        <AllowanceNote allowance={allowance} id={noteId} />
+        <Box>
+          <StartQuizButton label="Start the quiz" openAttempt={openAttempt} usedUp={usedUp} noteId={noteId} />
+        </Box>
       </Stack>
     </Page>
   );

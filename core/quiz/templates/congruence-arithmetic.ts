@@ -66,7 +66,7 @@ export const remainderOfExpression = defineTemplate({
         : `and $${texDivision(reducedValue, m)}$, so the remainder is $${remainder}$${reducedValue < 0n ? ` (a remainder lies between $0$ and $${m - 1n}$, never below $0$)` : ""}.`;
     return {
       prompt: `What is the remainder of $${originalTex}$ on division by $${m}$? Try to find it without working out the large number.`,
-      parts: [{ prompt: "", key: { kind: "integer", value: remainder.toString() } }],
+      parts: [{ prompt: "", key: { kind: "integer", value: remainder.toString(), modulus: m.toString() } }],
       hints: [
         `Replace each number by its remainder modulo $${m}$ first: congruent numbers give congruent sums, differences, products and powers.`,
         `Modulo $${m}$: ${listFormulas(congruences)}.`,

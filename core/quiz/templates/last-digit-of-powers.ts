@@ -53,7 +53,7 @@ export const lastDigitsOfPower = defineTemplate({
         m === 10
           ? `What is the last digit of $${texPower(a, e)}$?`
           : `What are the last two digits of $${texPower(a, e)}$? Answer with the number they form, from $0$ to $99$ (so $07$ is written $7$).`,
-      parts: [{ prompt: "", key: { kind: "integer", value: `${answer}` } }],
+      parts: [{ prompt: "", key: { kind: "integer", value: `${answer}`, modulus: `${m}` } }],
       hints: [
         `The ${digits} of a number ${isAre} its remainder on division by $${m}$, and only the ${digits} of the base ${m === 10 ? "matters" : "matter"}: list the powers of $${a}$ modulo $${m}$ until a value comes back.`,
         `Modulo $${m}$: ${cycleTex}. ${cycleWords}.`,

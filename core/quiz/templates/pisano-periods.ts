@@ -58,7 +58,7 @@ export const fibonacciRemainder = defineTemplate({
         },
         {
           prompt: `What is the remainder of $F_{${texInteger(n)}}$ on division by $${m}$?`,
-          key: { kind: "integer", value: `${answer}` },
+          key: { kind: "integer", value: `${answer}`, modulus: `${m}` },
         },
       ],
       hints: [

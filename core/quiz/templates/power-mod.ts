@@ -80,14 +80,14 @@ export const powerModulo = defineTemplate({
       ? [
           {
             prompt: "",
-            key: { kind: "integer" as const, value: answer.toString() },
+            key: { kind: "integer" as const, value: answer.toString(), modulus: `${m}` },
           },
         ]
       : [
           { prompt: `What is $\\varphi(${m})$?`, key: { kind: "integer" as const, value: `${phi}` } },
           {
             prompt: `What is the remainder of $${texPower(a, e)}$ on division by $${m}$?`,
-            key: { kind: "integer" as const, value: answer.toString() },
+            key: { kind: "integer" as const, value: answer.toString(), modulus: `${m}` },
           },
         ];
     return {
