@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { findExtrema, findIntersections, findRoots, findVerticalAsymptotes, MAX_ANALYSIS_POINTS } from "./analysis";
+import { analyseGraph, findExtrema, findIntersections, findRoots, MAX_ANALYSIS_POINTS } from "./analysis";
 import { compiledFunction, STANDARD_VIEW } from "./plot-test-support";
+import { sampleFunction } from "./sample-function";
 
 /** Roots are refined to a few units in the last place. */
 const ROOT_ULPS = 4;
 /** Extrema from a derivative are roots of it; from golden-section search, about √ε relative. */
 const DERIVATIVE_EXTREMUM_TOLERANCE = 1e-12;
 const SEARCH_EXTREMUM_TOLERANCE = 1e-7;
-/** Poles are narrowed by interval bisection to about an ulp of π/2 + kπ. */
-const POLE_TOLERANCE = 1e-12;
 
 const view = STANDARD_VIEW;
 
@@ -21,7 +20,7 @@ function expectNear(actual: number, expected: number, ulps = ROOT_ULPS): void {
 
 function roots(text: string, derivative?: string) {
   const { f, F } = compiledFunction(text);
-  return findRoots(f, F, view, derivative ? { derivative: compiledFunction(derivative).f } : {});
+  return findRoots(f, F, view, derivative ? { derivative: compiledFunction(derivative) } : {});
 }
 
 describe("findRoots", () => {
@@ -66,7 +65,7 @@ describe("findRoots", () => {
 describe("findExtrema", () => {
   it("finds the extrema of x³ − 3x at ±1, from the derivative or by search", () => {
     const { f, F } = compiledFunction("x^3 - 3x");
-    const byDerivative = findExtrema(f, F, view, { derivative: compiledFunction("3x^2 - 3").f });
+    const byDerivative = findExtrema(f, F, view, { derivative: compiledFunction("3x^2 - 3") });
     const bySearch = findExtrema(f, F, view);
     for (const [found, tolerance] of [
       [byDerivative, DERIVATIVE_EXTREMUM_TOLERANCE],
@@ -100,27 +99,45 @@ describe("findIntersections", () => {
   });
 });
 
-describe("findVerticalAsymptotes", () => {
-  it("finds the poles of tan at π/2 + kπ and of 1/x at 0", () => {
-    const tan = compiledFunction("tan(x)");
-    const poles = findVerticalAsymptotes(tan.f, tan.F, view).points;
-    expect(poles.map((x) => Math.round((x - Math.PI / 2) / Math.PI) + 0)).toEqual([-3, -2, -1, 0, 1, 2]);
-    for (const x of poles)
-      expect(Math.abs(x - (Math.PI / 2 + Math.round((x - Math.PI / 2) / Math.PI) * Math.PI))).toBeLessThan(
-        POLE_TOLERANCE,
-      );
-    const hyperbola = compiledFunction("1/x");
-    expect(
-      findVerticalAsymptotes(hyperbola.f, hyperbola.F, view).points.map((x) => Math.abs(x) < POLE_TOLERANCE),
-    ).toEqual([true]);
-    const log = compiledFunction("ln(x)");
-    expect(findVerticalAsymptotes(log.f, log.F, view).points.map((x) => Math.abs(x) < POLE_TOLERANCE)).toEqual([true]);
+describe("analyseGraph", () => {
+  function findings(text: string, at = view) {
+    const { f, F } = compiledFunction(text);
+    return analyseGraph(f, F, at, sampleFunction(f, F, at));
+  }
+
+  it("puts the poles of tan at π/2 + kπ, of 1/x and of ln x at 0, exactly", () => {
+    expect(findings("tan(x)").asymptotes).toEqual([-5, -3, -1, 1, 3, 5].map((p) => (p * Math.PI) / 2));
+    expect(findings("1/x").asymptotes).toEqual([0]);
+    expect(findings("ln(x)").asymptotes).toEqual([0]);
   });
 
-  it("does not take a removable point for an asymptote, even where both sides are out of view", () => {
-    const removable = compiledFunction("(x^2 - 1)/(x - 1)");
-    expect(findVerticalAsymptotes(removable.f, removable.F, view).points).toEqual([]);
-    const shifted = { ...view, yMin: 10, yMax: 20 };
-    expect(findVerticalAsymptotes(removable.f, removable.F, shifted).points).toEqual([]);
+  it("takes a removable point for a hole, not an asymptote, even where both sides are out of view", () => {
+    for (const at of [view, { ...view, yMin: 10, yMax: 20 }]) {
+      const removable = findings("(x^2 - 1)/(x - 1)", at);
+      expect(removable.asymptotes).toEqual([]);
+      expect(removable.holes).toEqual([{ kind: "hole", x: 1, limit: 2, value: Number.NaN }]);
+      expect(removable.extrema.points).toEqual([]);
+    }
+  });
+
+  it("counts a jump or an end of the domain where f is 0 as a root, and no point of a stretch of zeros", () => {
+    expect(findings("sign(x)").roots.points).toEqual([{ x: 0, kind: "jump" }]);
+    expect(findings("sqrt(x)").roots.points).toEqual([{ x: 0, kind: "edge" }]);
+    expect(findings("floor(x)").roots.points).toEqual([]);
+  });
+});
+
+describe("what rounding makes is not reported", () => {
+  it("finds no extremum in the noise of sin(x)/x's derivative beside its hole", () => {
+    const { f, F } = compiledFunction("sin(x)/x");
+    const found = findExtrema(f, F, view, { derivative: compiledFunction("(x cos(x) - sin(x))/x^2") });
+    expect(found.points.map((e) => Math.abs(e.x))).not.toContainEqual(expect.closeTo(0, 3));
+  });
+
+  it("finds no root in the noise of (exp(x) − 1 − x)/x² − 1/2 beside its hole, only the true one", () => {
+    // The true function is x/6 + x²/24 + …: a root at 0 would be a hole, and there is another below −2.
+    const { f, F } = compiledFunction("(exp(x) - 1 - x)/x^2 - 1/2");
+    const found = findRoots(f, F, { ...view, xMin: -1, xMax: 1 });
+    expect(found.points).toEqual([]);
   });
 });

@@ -24,14 +24,22 @@ export interface Dot {
 }
 
 /**
- * Where a function curve's polyline was broken: a vertical asymptote, a finite jump, or an end of its
- * domain. `x` is located to a small fraction of a device pixel (a jump's, to the simplest number in
- * its tiny bracket). Parametric and polar curves report no breaks.
+ * What a function curve does at a point where it breaks or has a hole, `x` at the simplest number
+ * in the tiny bracket that holds it (0, 1, π/2 where that is what the bracket holds):
+ * - a vertical asymptote;
+ * - a finite jump, with the one-sided limits and f's value there (NaN where f is undefined);
+ * - an end of its domain, with f's value there (or its limit, where f is undefined there);
+ * - a hole: f undefined at one point (or defined apart from the curve: `value`) with the same limit
+ *   from both sides; the curve is drawn through it with an open dot;
+ * - unresolved: rounding swamps the values near x, or f oscillates without settling; no claim.
+ * Parametric and polar curves report no breaks.
  */
-export interface CurveBreak {
-  kind: "asymptote" | "jump" | "edge";
-  x: number;
-}
+export type CurveBreak =
+  | { kind: "asymptote"; x: number }
+  | { kind: "jump"; x: number; left: number; right: number; value: number }
+  | { kind: "edge"; x: number; value: number }
+  | { kind: "hole"; x: number; limit: number; value: number }
+  | { kind: "unresolved"; x: number; reason: "rounding" | "oscillation" };
 
 /** A sampled curve, in maths coordinates. */
 export interface CurveSample {

@@ -1,19 +1,32 @@
 /**
  * What happens inside a bracket [a, b] narrower than a pixel where the interval enclosure says f
- * may be discontinuous or undefined. One of:
- * - a domain edge or an exact pole (one end undefined or infinite): approach it by bisection until
- *   the curve leaves the view or is within LOCATE_WIDTH_PX of the edge;
- * - a finite jump (bounded enclosure): bisect towards the larger change down to LOCATE_WIDTH_PX,
- *   then evaluate f at the simplest number in the bracket to decide which dot is filled;
- * - a pole (unbounded enclosure): bisect with intervals towards the unbounded half until both
- *   sides leave the view (the jump's fallback too, when its cheaper bisection followed a wiggle);
- * - nothing (the enclosure overestimated, or a removable point): both halves turn out continuous,
- *   or the two sides meet within JOIN_PX, and the curve is joined.
- * The points met on the way are real samples of the curve and are drawn.
+ * may be discontinuous or undefined. The bracket is narrowed, then what f does there is decided
+ * from both sides (./classify-break.ts), and drawn:
+ * - a pole: the curve breaks, and the asymptote is recorded at the simplest number in the bracket;
+ * - a hole (f undefined at one point, with the same limit from both sides: sin(x)/x at 0): the
+ *   curve runs through, and an open dot marks the missing point;
+ * - a finite jump: the curve breaks, with a filled dot where f takes its value and open dots at
+ *   the limits it does not take;
+ * - an end of the domain: the curve ends there;
+ * - nothing (the enclosure overestimated): the curve is joined;
+ * - no verdict (rounding swamps the values, or f oscillates without settling): a gap, and no claim.
+ *
+ * How a bracket is narrowed depends on what is known:
+ * - one end undefined or infinite: bisect towards it, drawing the points met, until the curve
+ *   leaves the view or is within LOCATE_WIDTH_PX of the edge;
+ * - a bounded enclosure of an f defined throughout (a finite jump): bisect towards the larger change
+ *   (one evaluation a step), confirm with an interval that the bracket holds the break, else narrow
+ *   with intervals (the bisection followed a wiggle, as in sin(1/x) near 0); a plain jump keeps
+ *   its cheap verdict;
+ * - otherwise (a pole, or a point where f may be undefined): bisect with intervals towards the
+ *   unbounded, discontinuous or partly undefined half.
+ * Where a side of a hole is lost to rounding ((1 − cos x)/x² near 0), the samples there are not
+ * drawn. Without the evaluations for a verdict, the cheaper rules of the narrowing decide alone.
  */
+import { CLASSIFY_COST, classifyBreak, type BreakVerdict, type Evaluator } from "./classify-break";
 import type { CurveBreak, Dot, Interval } from "./curve-types";
 import type { PolylineBuilder } from "./polyline";
-import { simplestBetween } from "./simplest-number";
+import { simpleNumberIn, simplestBetween } from "./simplest-number";
 
 /** Breaks are located to this width (device pixels) before they are classified. */
 export const LOCATE_WIDTH_PX = 1e-7;
@@ -21,12 +34,11 @@ export const LOCATE_WIDTH_PX = 1e-7;
 export const JOIN_PX = 0.5;
 /** A side of a jump has a limit if f this far (device pixels) outside the bracket is within JOIN_PX of its end. */
 export const LIMIT_PROBE_PX = 1e-3;
+/** Narrowing a bracket from a pixel to LOCATE_WIDTH_PX takes about this many steps. */
+const NARROWING_STEPS = Math.ceil(Math.log2(1 / LOCATE_WIDTH_PX));
 
 /** What the locator needs from a sampler: scales, the visible band, evaluation, and where to draw. */
-export interface BreakContext {
-  /** Device pixels per unit along x and along y. */
-  kx: number;
-  ky: number;
+export interface BreakContext extends Evaluator {
   /** The visible band of y values, margin included. */
   bandLo: number;
   bandHi: number;
@@ -38,8 +50,8 @@ export interface BreakContext {
   out: PolylineBuilder;
   dots: Dot[];
   breaks: CurveBreak[];
+  /** f(x), huge values clamped for drawing; `value` (from Evaluator) is f(x) as it is. */
   evaluate(x: number): number;
-  enclose(lo: number, hi: number): Interval;
 }
 
 /** Samples met while narrowing a bracket: those left of the break, and those right of it (right to left). */
@@ -48,10 +60,19 @@ interface Sides {
   right: number[];
 }
 
+interface Bracket {
+  a: number;
+  fa: number;
+  b: number;
+  fb: number;
+}
+
 export function locateBreak(s: BreakContext, a: number, fa: number, b: number, fb: number, enclosure: Interval): void {
   if (!Number.isFinite(fa) || !Number.isFinite(fb)) return approachBreak(s, a, fa, b, fb);
-  if (Number.isFinite(enclosure.lo) && Number.isFinite(enclosure.hi)) return locateJump(s, a, fa, b, fb);
-  narrowByIntervals(s, { a, fa, b, fb }, true);
+  const bounded = Number.isFinite(enclosure.lo) && Number.isFinite(enclosure.hi);
+  // A bounded f defined throughout jumps, if anything; where it may be undefined, intervals find the point.
+  if (bounded && enclosure.defined === "all") return locateJump(s, a, fa, b, fb);
+  narrowByIntervals(s, { a, fa, b, fb }, !bounded);
 }
 
 /** Whether y is beyond the visible band (or infinite). NaN is not: it is undefined, not far. */
@@ -83,15 +104,22 @@ function approachBreak(s: BreakContext, a: number, fa: number, b: number, fb: nu
       [far, fFar] = [m, fm];
     }
   }
-  const kind = escapes(s, fNear) || Math.abs(fFar) === Infinity ? "asymptote" : "edge";
-  if (fromLeft) {
-    drawPoints(s, samples);
-    s.out.end();
-    recordBreak(s, kind, near);
+  const verdict = affords(s) ? classifyByValues(s, near, far) : null;
+  const side = fromLeft ? "left" : "right";
+  const kept = verdict?.kind === "hole" ? trustedSamples(samples, verdict, side) : samples;
+  if (fromLeft) drawPoints(s, kept);
+  if (verdict?.kind === "hole") {
+    s.out.point(verdict.x, verdict.limit);
+    markHole(s, verdict);
   } else {
-    s.out.end();
-    recordBreak(s, kind, near);
-    drawPoints(s, reversePairs(samples));
+    if (fromLeft) s.out.end();
+    if (verdict) recordVerdict(s, verdict);
+    else if (escapes(s, fNear) || Math.abs(fFar) === Infinity) recordBreak(s, { kind: "asymptote", x: near });
+    else recordBreak(s, { kind: "edge", x: near, value: fNear });
+    if (!fromLeft) s.out.end();
+  }
+  if (!fromLeft) {
+    drawPoints(s, reversePairs(kept));
     s.out.point(b, fb);
   }
 }
@@ -114,7 +142,7 @@ function locateJump(s: BreakContext, a: number, fa: number, b: number, fb: numbe
     const changeRight = Math.abs(fb - fm);
     if (changeLeft === changeRight && changeLeft * s.ky > JOIN_PX) {
       // f at m is apart from both sides (sign(x) at 0): m is the jump point.
-      return finishJump(s, sides, { a, fa, b, fb }, { x: m, y: fm }, start);
+      return finishJump(s, sides, { a, fa, b, fb }, { x: m, y: fm }, start, hasLimits(s, { a, fa, b, fb }));
     }
     if (changeRight > changeLeft) {
       [a, fa] = [m, fm];
@@ -125,13 +153,16 @@ function locateJump(s: BreakContext, a: number, fa: number, b: number, fb: numbe
     }
   }
   const meets = Math.abs(fa - fb) * s.ky <= JOIN_PX;
-  if (!meets && !isSuspicious(s.enclose(a, b))) return narrowByIntervals(s, start, false);
+  const enclosure = s.enclose(a, b);
+  if (!meets && !isSuspicious(enclosure)) return narrowByIntervals(s, start, false);
+  // Where f may be undefined inside, the join may be across a hole: that needs a verdict.
+  if (enclosure.defined !== "all" && affords(s)) return drawVerdict(s, sides, { a, fa, b, fb }, start);
   finishBracket(s, sides, { a, fa, b, fb }, start, false);
 }
 
 /**
  * Bisect with intervals towards the half that is unbounded, discontinuous or partly undefined, until
- * both sides have left the view or the bracket is LOCATE_WIDTH_PX wide.
+ * both sides have left the view or the bracket is LOCATE_WIDTH_PX wide; then decide what is there.
  */
 function narrowByIntervals(s: BreakContext, start: Bracket, unbounded: boolean): void {
   const sides: Sides = { left: [], right: [] };
@@ -157,6 +188,9 @@ function narrowByIntervals(s: BreakContext, start: Bracket, unbounded: boolean):
       drawPoints(s, reversePairs(sides.right));
       return s.out.point(start.b, start.fb);
     }
+    // Both halves suspicious: the enclosures can tell no more (tan's counts a pole within a
+    // billionth of a period as inside, so narrowing on would drift away from π/2).
+    if (isSuspicious(left) && isSuspicious(right) && affords(s)) break;
     if (choosesLeft(left, right)) {
       [b, fb] = [m, fm];
       sides.right.push(m, fm);
@@ -165,11 +199,17 @@ function narrowByIntervals(s: BreakContext, start: Bracket, unbounded: boolean):
       sides.left.push(m, fm);
     }
   }
+  if (affords(s)) return drawVerdict(s, sides, { a, fa, b, fb }, start);
   finishBracket(s, sides, { a, fa, b, fb }, start, unbounded);
 }
 
 function spent(s: BreakContext): boolean {
   return s.evaluations >= s.cap;
+}
+
+/** Whether the budget leaves room to narrow a bracket to LOCATE_WIDTH_PX and classify it. */
+function affords(s: BreakContext): boolean {
+  return s.evaluations + 2 * NARROWING_STEPS + CLASSIFY_COST <= s.cap;
 }
 
 /** Out of budget while narrowing: a gap, unclassified (no dots, no break recorded). */
@@ -195,20 +235,109 @@ function choosesLeft(left: Interval, right: Interval): boolean {
   return isUnbounded(left) || !isUnbounded(right);
 }
 
-interface Bracket {
-  a: number;
-  fa: number;
-  b: number;
-  fb: number;
+/** [near, far] (far undefined or infinite) narrowed by values to LOCATE_WIDTH_PX, then classified. */
+function classifyByValues(s: BreakContext, near: number, far: number): BreakVerdict {
+  while (Math.abs(widthPx(s, near, far)) > LOCATE_WIDTH_PX) {
+    const m = near + (far - near) / 2;
+    if (m === near || m === far) break;
+    if (Number.isFinite(s.value(m))) near = m;
+    else far = m;
+  }
+  return classifyBreak(s, Math.min(near, far), Math.max(near, far));
 }
 
-/** A narrowed bracket: a pole if the enclosure was unbounded and a side left the view; one curve if the sides meet; else a jump. */
+/**
+ * [a, b] narrowed with intervals towards the suspicious half, then classified. Narrowing stops at
+ * LOCATE_WIDTH_PX, or where both halves stay suspicious: the enclosures can tell no more (tan's
+ * counts a pole within a billionth of a period as inside), and the break is somewhere in [a, b].
+ */
+function classifyByIntervals(s: BreakContext, a: number, b: number): BreakVerdict {
+  while (widthPx(s, a, b) > LOCATE_WIDTH_PX) {
+    const m = a + (b - a) / 2;
+    if (m === a || m === b) break;
+    if (!isSuspicious(s.enclose(a, m))) a = m;
+    else if (!isSuspicious(s.enclose(m, b))) b = m;
+    else break;
+  }
+  return classifyBreak(s, a, b);
+}
+
+/** Draws a narrowed bracket by its verdict; a verdict the narrowing cannot draw falls back to its own rules. */
+function drawVerdict(s: BreakContext, sides: Sides, bracket: Bracket, start: Bracket): void {
+  const verdict = classifyByIntervals(s, bracket.a, bracket.b);
+  switch (verdict.kind) {
+    case "hole": {
+      drawPoints(s, trustedSamples(sides.left, verdict, "left"));
+      s.out.point(verdict.x, verdict.limit);
+      markHole(s, verdict);
+      drawPoints(s, reversePairs(trustedSamples(sides.right, verdict, "right")));
+      return s.out.point(start.b, start.fb);
+    }
+    case "jump":
+      return finishJump(s, sides, bracket, { x: verdict.x, y: verdict.value }, start, true, verdict);
+    case "none":
+      drawPoints(s, sides.left);
+      drawPoints(s, reversePairs(sides.right));
+      return s.out.point(start.b, start.fb);
+    default:
+      drawPoints(s, sides.left);
+      s.out.end();
+      recordVerdict(s, verdict);
+      drawPoints(s, reversePairs(sides.right));
+      return s.out.point(start.b, start.fb);
+  }
+}
+
+/** Samples of one side of a hole that lie no nearer than its nearest trusted probe: the rest may be rounding noise. */
+function trustedSamples(points: readonly number[], hole: Extract<BreakVerdict, { kind: "hole" }>, side: "left" | "right") {
+  const from = hole[side].trustedFrom;
+  const kept: number[] = [];
+  for (let i = 0; i + 1 < points.length; i += 2) {
+    if (Math.abs(points[i]! - hole.x) >= from) kept.push(points[i]!, points[i + 1]!);
+  }
+  return kept;
+}
+
+/** An open dot at a hole's limit, a filled one where f is defined apart from the curve, and the record. */
+function markHole(s: BreakContext, hole: Extract<BreakVerdict, { kind: "hole" }>): void {
+  addDot(s, hole.x, hole.limit, false);
+  if (Number.isFinite(hole.value)) addDot(s, hole.x, hole.value, true);
+  recordBreak(s, { kind: "hole", x: hole.x, limit: hole.limit, value: hole.value });
+}
+
+/** The record of a verdict that breaks the curve (holes and nothing are drawn through). */
+function recordVerdict(s: BreakContext, verdict: BreakVerdict): void {
+  switch (verdict.kind) {
+    case "asymptote":
+      return recordBreak(s, { kind: "asymptote", x: verdict.x });
+    case "edge":
+      return recordBreak(s, { kind: "edge", x: verdict.x, value: verdict.value });
+    case "jump":
+      addDot(s, verdict.x, verdict.left.value, false);
+      addDot(s, verdict.x, verdict.right.value, false);
+      return recordBreak(s, {
+        kind: "jump",
+        x: verdict.x,
+        left: verdict.left.value,
+        right: verdict.right.value,
+        value: verdict.value,
+      });
+    case "unresolved":
+      return recordBreak(s, { kind: "unresolved", x: verdict.x, reason: verdict.reason });
+    case "hole":
+      return markHole(s, verdict);
+    case "none":
+      return;
+  }
+}
+
+/** Without a verdict: a pole if the enclosure was unbounded and a side left the view; one curve if the sides meet; else a jump. */
 function finishBracket(s: BreakContext, sides: Sides, bracket: Bracket, start: Bracket, unbounded: boolean): void {
   const { a, fa, b, fb } = bracket;
   if (unbounded && (escapes(s, fa) || escapes(s, fb))) {
     drawPoints(s, sides.left);
     s.out.end();
-    recordBreak(s, "asymptote", a + (b - a) / 2);
+    recordBreak(s, { kind: "asymptote", x: a + (b - a) / 2 });
     drawPoints(s, reversePairs(sides.right));
     return s.out.point(start.b, start.fb);
   }
@@ -217,22 +346,36 @@ function finishBracket(s: BreakContext, sides: Sides, bracket: Bracket, start: B
     drawPoints(s, reversePairs(sides.right));
     return s.out.point(start.b, start.fb);
   }
-  const x = simplestBetween(a, b);
+  const x = simpleNumberIn(a, b)?.value ?? simplestBetween(a, b);
   const y = x === a ? fa : x === b ? fb : s.evaluate(x);
-  finishJump(s, sides, bracket, { x, y }, start);
+  finishJump(s, sides, bracket, { x, y }, start, hasLimits(s, bracket));
 }
 
 /**
  * Breaks the polyline at a jump and puts the dots: filled where f(x) is, open at the limits it does
  * not take. No dots where a side has no limit (sin(1/x) at 0): f a little farther out differs.
  */
-function finishJump(s: BreakContext, sides: Sides, bracket: Bracket, at: { x: number; y: number }, start: Bracket) {
+function finishJump(
+  s: BreakContext,
+  sides: Sides,
+  bracket: Bracket,
+  at: { x: number; y: number },
+  start: Bracket,
+  limits: boolean,
+  verdict?: Extract<BreakVerdict, { kind: "jump" }>,
+) {
   const { a, fa, b, fb } = bracket;
   drawPoints(s, sides.left);
   s.out.point(a, fa);
   s.out.end();
-  recordBreak(s, "jump", at.x);
-  if (hasLimits(s, bracket)) {
+  recordBreak(s, {
+    kind: "jump",
+    x: at.x,
+    left: verdict?.left.value ?? fa,
+    right: verdict?.right.value ?? fb,
+    value: Number.isFinite(at.y) ? at.y : Number.NaN,
+  });
+  if (limits) {
     const takesLeft = Math.abs(at.y - fa) * s.ky <= JOIN_PX;
     const takesRight = !takesLeft && Math.abs(at.y - fb) * s.ky <= JOIN_PX;
     addDot(s, at.x, fa, takesLeft);
@@ -253,7 +396,12 @@ function hasLimits(s: BreakContext, { a, fa, b, fb }: Bracket): boolean {
 }
 
 function addDot(s: BreakContext, x: number, y: number, filled: boolean): void {
-  if (y < s.bandLo || y > s.bandHi) return;
+  if (!(y >= s.bandLo && y <= s.bandHi)) return;
+  // Both sides of a point where f is undefined classify it, one after the other: its dots come twice.
+  for (let i = Math.max(0, s.dots.length - 3); i < s.dots.length; i++) {
+    const dot = s.dots[i]!;
+    if (dot.x === x && dot.y === y && dot.filled === filled) return;
+  }
   if (s.dots.length >= s.maxDots) {
     s.truncated = true;
     return;
@@ -261,8 +409,10 @@ function addDot(s: BreakContext, x: number, y: number, filled: boolean): void {
   s.dots.push({ x, y, filled });
 }
 
-function recordBreak(s: BreakContext, kind: CurveBreak["kind"], x: number): void {
-  s.breaks.push({ kind, x });
+function recordBreak(s: BreakContext, record: CurveBreak): void {
+  const last = s.breaks[s.breaks.length - 1];
+  if (last?.kind === record.kind && last.x === record.x) return;
+  s.breaks.push(record);
 }
 
 function drawPoints(s: BreakContext, points: readonly number[]): void {

@@ -40,7 +40,8 @@ describe("plotting typed entries", () => {
       [expect.closeTo(-1, 6), expect.closeTo(2, 9)],
       [expect.closeTo(1, 6), expect.closeTo(-2, 9)],
     ]);
-    expect(cubic.description).toContain("x ≈ −1.73, 0, 1.73");
+    expect(cubic.description).toContain("Crosses or touches the x-axis at x = −√3, 0 and √3.");
+    expect(cubic.description).toContain("Local maxima at x = −1. Local minima at x = 1.");
   });
 
   it("never marks a pole of tan x as a root and reports its asymptotes", () => {
@@ -51,7 +52,7 @@ describe("plotting typed entries", () => {
     for (const x of roots) expect(Math.abs(x - Math.round(x / Math.PI) * Math.PI)).toBeLessThan(1e-9);
     const poles = tan.geometry.asymptotes.map((x) => (x - Math.PI / 2) / Math.PI);
     expect(poles.map(Math.round)).toEqual([-3, -2, -1, 0, 1, 2]);
-    expect(tan.description).toMatch(/Vertical asymptotes at x ≈ −7.85, −4.71, −1.57, 1.57, 4.71, 7.85/);
+    expect(tan.description).toContain("Vertical asymptotes at x = −5π/2, −3π/2, −π/2, π/2, 3π/2 and 5π/2.");
   });
 
   it("finds where two graphs meet: x² and x + 2 meet at x = −1 and x = 2", () => {
@@ -145,5 +146,47 @@ describe("roots of a function that is zero on a stretch", () => {
     const [floor, sine] = plotEntries(["floor(x)", "sin(x)"], {}, view).map(drawn);
     expect(floor!.geometry.markers.filter((m) => m.kind === "root")).toEqual([]);
     expect(sine!.geometry.markers.filter((m) => m.kind === "root")).toHaveLength(7);
+  });
+});
+
+describe("what the findings say where a formula has a hole or a pole (issue 16)", () => {
+  /** The page's view on a desktop: its canvas is about 1184 × 480 CSS pixels. */
+  const page: PlotView = { xMin: -10, xMax: 10, yMin: -6, yMax: 6, width: 1184, height: 480, pixelRatio: 1 };
+
+  it("names sin(x)/x's hole at 0 with its limit 1, with no asymptote and no extremum there", () => {
+    for (const at of [page, { ...page, width: 358, pixelRatio: 3 }, { ...page, xMin: -3.3, xMax: 6.7, yMin: -2, yMax: 4 }]) {
+      const sinc = drawn(plotEntries(["sin(x)/x"], {}, at)[0]);
+      expect(sinc.description).toContain("Undefined at x = 0; the limit there is 1.");
+      expect(sinc.description).not.toContain("asymptote");
+      expect(sinc.geometry.asymptotes).toEqual([]);
+      expect(sinc.geometry.markers.filter((m) => m.kind === "extremum" && Math.abs(m.x) < 1)).toEqual([]);
+      expect(sinc.geometry.dots).toEqual([{ x: 0, y: 1, filled: false }]);
+    }
+  });
+
+  it("draws sin(x)/x through its hole: no stroke near 0 climbs above the limit", () => {
+    const sinc = drawn(plotEntries(["sin(x)/x"], {}, page)[0]);
+    expect(sinc.geometry.lines).toHaveLength(1);
+    for (const [x, y] of points(sinc.geometry.lines)) if (Math.abs(x) < 1) expect(y).toBeLessThanOrEqual(1);
+  });
+
+  it("claims nothing of sin(x)/x where it is out of view, not even an asymptote", () => {
+    const sinc = drawn(plotEntries(["sin(x)/x"], {}, { ...page, xMin: -1, xMax: 1, yMin: -0.6, yMax: 0.6 })[0]);
+    expect(sinc.description).toMatch(/^Nothing of this graph lies in the view\./);
+    expect(sinc.description).not.toContain("asymptote");
+    expect(sinc.geometry.lines).toEqual([]);
+  });
+
+  it("puts 1/x's asymptote at x = 0 exactly", () => {
+    const hyperbola = drawn(plotEntries(["1/x"], {}, page)[0]);
+    expect(hyperbola.geometry.asymptotes).toEqual([0]);
+    expect(hyperbola.description).toContain("Vertical asymptote at x = 0.");
+  });
+
+  it("reads (x² − 1)/(x − 1) as a line with a hole at (1, 2), with no local maximum", () => {
+    const line = drawn(plotEntries(["(x^2-1)/(x-1)"], {}, page)[0]);
+    expect(line.description).toContain("Undefined at x = 1; the limit there is 2.");
+    expect(line.geometry.markers.filter((m) => m.kind === "extremum")).toEqual([]);
+    expect(line.geometry.dots).toEqual([{ x: 1, y: 2, filled: false }]);
   });
 });

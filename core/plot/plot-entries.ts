@@ -10,10 +10,10 @@ import type { ExprNode } from "../expr/ast";
 import { compileReal } from "../expr/compile-real";
 import { derivative } from "../expr/derivative";
 import { FORMULA_OPTIONS, parseExpression } from "../expr/parse";
-import { findExtrema, findIntersections, findRoots } from "./analysis";
+import { analyseGraph, findIntersections, type GraphFindings, type Root, type Slope } from "./analysis";
 import { classifyEntry, PARAMETRIC_VARIABLE, type ClassifiedEntry } from "./classify-entry";
-import type { CurveSample, RealFunction } from "./curve-types";
-import { denoise, describeGraph, spokenList, spokenNumber } from "./describe-graph";
+import type { CurveSample } from "./curve-types";
+import { describeGraph, spokenAt, spokenNumber, spokenValue } from "./describe-graph";
 import { functionOf, functionOf2, type FunctionClosures, type Parameters } from "./from-expression";
 import { emptyGeometry, type EntryGeometry, type Marker } from "./plot-geometry";
 import { sampleEntry, type PlotEntry, type PlotResult } from "./sample-all";
@@ -43,6 +43,8 @@ export type EntryOutcome =
       definition: { name: string; value: number } | null;
       /** What is drawn, in words, for screen readers and the findings list. */
       description: string;
+      /** For graphs of x (y = f(x)): what the analysis found, as numbers. */
+      findings: GraphFindings | null;
       /** A work budget ran out: the drawing may be incomplete. */
       truncated: boolean;
     }
@@ -168,53 +170,52 @@ function describe(entry: ClassifiedEntry, result: PlotResult, view: PlotView): s
   return `The region where the inequality holds is shaded; its boundary is ${entry.kind === "implicit" && (entry.relation === "<" || entry.relation === ">") ? "dashed" : "solid"}.`;
 }
 
-/** f′ as a closure, for touching roots and exact extrema; none where the derivative has no formula (floor, mod …). */
-function slopeOf(body: ExprNode, parameters: readonly string[], values: Parameters): RealFunction | undefined {
+/** f′ and its enclosure, for touching roots and exact extrema; none where the derivative has no formula (floor, mod …). */
+function slopeOf(body: ExprNode, parameters: readonly string[], values: Parameters): Slope | undefined {
   try {
-    return functionOf(derivative(body, "x"), "x", valuesFor(parameters, values)).f;
+    return functionOf(derivative(body, "x"), "x", valuesFor(parameters, values));
   } catch {
     return undefined;
   }
 }
 
+const ROOT_NOTES: Record<Root["kind"], string> = {
+  crossing: "",
+  touching: " (touching the axis)",
+  edge: " (where the domain ends)",
+  jump: " (where the curve jumps)",
+};
+
+/** A point as written, exact parts exactly: "(π/2, 1)", "(4.49, −0.217)". */
+function spokenPoint(x: number, y: number): string {
+  return `(${spokenValue(x).text}, ${spokenValue(y).text})`;
+}
+
 /** Roots and extrema of a graph of x, as markers and a sentence. */
-function analyse(
-  closures: FunctionClosures,
-  slope: RealFunction | undefined,
-  view: PlotView,
-): { markers: Marker[]; sentence: string } {
-  const options = { maxPoints: MAX_MARKERS_PER_KIND, derivative: slope };
-  // Where f is 0 on a whole stretch (floor x on [0, 1)) every point is a root: none is marked.
-  const pixel = (view.xMax - view.xMin) / (view.width * view.pixelRatio);
-  const isolated = (x: number) => closures.f(x - pixel) !== 0 && closures.f(x + pixel) !== 0;
-  const found = findRoots(closures.f, closures.F, view, options);
-  const roots = { ...found, points: found.points.filter((root) => isolated(root.x)) };
-  const extrema = findExtrema(closures.f, closures.F, view, options);
-  // Roots and extrema are exact to a few ulps; a value of 1e-20 at a minimum is 0 on any plot.
-  const xSpan = view.xMax - view.xMin;
-  const ySpan = view.yMax - view.yMin;
+function describeFindings(findings: GraphFindings): { markers: Marker[]; sentence: string } {
+  const { roots, extrema } = findings;
   const markers: Marker[] = [
     ...roots.points.map((root) => ({
-      x: denoise(root.x, xSpan),
+      x: root.x,
       y: 0,
       kind: "root" as const,
-      label: `Root at x ≈ ${spokenNumber(root.x)}${root.kind === "touching" ? " (touching the axis)" : ""}`,
+      label: `Root at ${spokenAt("x", [root.x])}${ROOT_NOTES[root.kind]}`,
     })),
     ...extrema.points.map((extremum) => ({
-      x: denoise(extremum.x, xSpan),
-      y: denoise(extremum.y, ySpan),
+      x: extremum.x,
+      y: extremum.y,
       kind: "extremum" as const,
-      label: `Local ${extremum.kind} at (${spokenNumber(denoise(extremum.x, xSpan))}, ${spokenNumber(denoise(extremum.y, ySpan))})`,
+      label: `Local ${extremum.kind} at ${spokenPoint(extremum.x, extremum.y)}`,
     })),
   ];
   const sentences: string[] = [];
   if (roots.points.length > 0)
-    sentences.push(`Crosses or touches the x-axis at x ≈ ${spokenList(roots.points.map((r) => r.x))}.`);
+    sentences.push(`Crosses or touches the x-axis at ${spokenAt("x", roots.points.map((r) => r.x))}.`);
   else sentences.push("No roots in the view.");
   const maxima = extrema.points.filter((e) => e.kind === "maximum").map((e) => e.x);
   const minima = extrema.points.filter((e) => e.kind === "minimum").map((e) => e.x);
-  if (maxima.length > 0) sentences.push(`Local maxima at x ≈ ${spokenList(maxima)}.`);
-  if (minima.length > 0) sentences.push(`Local minima at x ≈ ${spokenList(minima)}.`);
+  if (maxima.length > 0) sentences.push(`Local maxima at ${spokenAt("x", maxima)}.`);
+  if (minima.length > 0) sentences.push(`Local minima at ${spokenAt("x", minima)}.`);
   return { markers, sentence: sentences.join(" ") };
 }
 
@@ -226,6 +227,7 @@ function drawEntry(text: string, entry: ClassifiedEntry, values: Parameters, vie
     kind: entry.kind,
     parameters: entry.parameters,
     definition: null,
+    findings: null,
     truncated: false,
   };
   if (entry.kind === "definition") {
@@ -262,12 +264,17 @@ function drawEntry(text: string, entry: ClassifiedEntry, values: Parameters, vie
   const axis = entry.kind === "explicit" ? entry.axis : null;
   const geometry = geometryOf(result, axis);
   let description = describe(entry, result, view);
-  if (entry.kind === "explicit" && entry.axis === "y" && entry.relation === "=" && sampler.kind === "function") {
-    const { markers, sentence } = analyse(sampler, slopeOf(entry.body, entry.parameters, values), view);
+  let findings: GraphFindings | null = null;
+  if (entry.kind === "explicit" && entry.axis === "y" && sampler.kind === "function" && result.kind === "curve") {
+    findings = analyseGraph(sampler.f, sampler.F, view, result.curve, {
+      maxPoints: MAX_MARKERS_PER_KIND,
+      derivative: slopeOf(entry.body, entry.parameters, values),
+    });
+    const { markers, sentence } = describeFindings(findings);
     geometry.markers = markers;
     description = `${description} ${sentence}`;
   }
-  return { ...base, axis, geometry, description, truncated: truncatedOf(result) };
+  return { ...base, axis, geometry, description, findings, truncated: truncatedOf(result) };
 }
 
 /** Where each pair of graphs of x meets, added to the first of the two as markers. */
@@ -284,7 +291,7 @@ function markIntersections(outcomes: EntryOutcome[], closures: (FunctionClosures
           x: point.x,
           y: point.y,
           kind: "intersection",
-          label: `Meets expression ${j + 1} at (${spokenNumber(point.x)}, ${spokenNumber(point.y)})`,
+          label: `Meets expression ${j + 1} at ${spokenPoint(point.x, point.y)}`,
         });
       }
     }
@@ -318,6 +325,7 @@ export function plotEntries(texts: readonly string[], sliderValues: Parameters, 
         parameters: [],
         definition: null,
         description: "",
+        findings: null,
         truncated: false,
       };
       return result && !result.ok

@@ -62,12 +62,15 @@ describe.each(VIEWS)("the 30 test functions at %s", (_, viewFor) => {
       for (const p of breaks) expect(x0 < p && p < x1, `segment ${x0}…${x1} spans ${p}`).toBe(false);
     }
 
-    // (c) a filled dot at f's value, open dots at the other limits, where they are in view; no others.
+    // (c) a filled dot at f's value, open dots at the other limits and at holes, where they are in view; no others.
     const [lo, hi] = viewBand(view);
-    const expected = jumps.flatMap((j) => [
-      { x: j.x, y: j.value, filled: true },
-      ...j.limits.map((y) => ({ x: j.x, y, filled: false })),
-    ]);
+    const expected = [
+      ...jumps.flatMap((j) => [
+        { x: j.x, y: j.value, filled: true },
+        ...j.limits.map((y) => ({ x: j.x, y, filled: false })),
+      ]),
+      ...(test.holes ?? []).filter((h) => h.x > view.xMin && h.x < view.xMax).map((h) => ({ ...h, filled: false })),
+    ];
     const visible = expected.filter((dot) => dot.y >= lo && dot.y <= hi);
     expect(curve.dots).toHaveLength(visible.length);
     for (const dot of visible) {

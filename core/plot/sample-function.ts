@@ -38,6 +38,10 @@ const QUARTER_AT = 0.4142;
 const GRID_JITTER = 0.2;
 /** A continuous segment this narrow that is still not flat is filled as a vertical stroke. */
 export const FILL_COLUMN_PX = 0.5;
+/** A column's halves enclosed this much tighter than the whole show overestimation, not detail… */
+export const OVERESTIMATE_SHRINK = 0.75;
+/** …if its samples span at most this (device pixels): a curve flat at the column's scale. */
+export const SHALLOW_COLUMN_PX = 1;
 /** Suspected discontinuities and domain edges are bisected with intervals down to this width. */
 export const BREAK_WIDTH_PX = 0.25;
 /** A segment whose enclosure exceeds its samples' span by more than this is checked with more samples. */
@@ -149,6 +153,10 @@ function createSampler(f: RealFunction, F: IntervalFunction, view: PlotView, opt
       s.evaluations++;
       return clampFinite(f(x), lowest, highest);
     },
+    value(x: number): number {
+      s.evaluations++;
+      return f(x);
+    },
     enclose(lo: number, hi: number): Interval {
       s.evaluations++;
       return F(lo, hi);
@@ -238,11 +246,19 @@ function refineContinuous(
   if (!(m > a && m < b)) return s.out.point(b, fb);
   const fm = s.evaluate(m);
   if (!isFinite(fm)) return refineSuspect(s, a, fa, b, fb, enclosure, depth);
-  if (isFlat(s, a, fa, m, fm, b, fb) && holdsNoDetail(s, a, fa, m, fm, b, fb, enclosure)) {
+  const flat = isFlat(s, a, fa, m, fm, b, fb);
+  if (flat && holdsNoDetail(s, a, fa, m, fm, b, fb, enclosure)) {
     s.out.point(m, fm);
     return s.out.point(b, fb);
   }
-  if ((b - a) * s.kx <= FILL_COLUMN_PX || depth >= MAX_DEPTH) return fillColumn(s, m, fa, enclosure, b, fb);
+  if ((b - a) * s.kx <= FILL_COLUMN_PX || depth >= MAX_DEPTH) {
+    const shallow = (Math.max(fa, fm, fb) - Math.min(fa, fm, fb)) * s.ky <= SHALLOW_COLUMN_PX;
+    if (flat && shallow && overestimates(s, a, m, b, enclosure) && quartersAreFlat(s, a, fa, m, fm, b, fb)) {
+      s.out.point(m, fm);
+      return s.out.point(b, fb);
+    }
+    return fillColumn(s, m, fa, enclosure, b, fb);
+  }
   refine(s, a, fa, m, fm, depth + 1);
   refine(s, m, fm, b, fb, depth + 1);
 }
@@ -250,7 +266,7 @@ function refineContinuous(
 /**
  * The enclosure is taller than the samples: either it overestimates (interval arithmetic loses the
  * correlation between the uses of x) or the samples missed detail. Two more samples, off the
- * dyadic grid, tell: on a smooth curve they lie on the chords; they are drawn if accepted.
+ * dyadic grid, tell: on a smooth curve they lie on the chords; the first is drawn if accepted.
  */
 function quartersAreFlat(
   s: FunctionSampler,
@@ -266,9 +282,8 @@ function quartersAreFlat(
   const f1 = s.evaluate(q1);
   const f3 = s.evaluate(q3);
   if (!isFlat(s, a, fa, q1, f1, m, fm) || !isFlat(s, m, fm, q3, f3, b, fb)) return false;
+  // The caller goes on with m and b: q3, which lies between them, would be drawn out of order.
   s.out.point(q1, f1);
-  s.out.point(m, fm);
-  s.out.point(q3, f3);
   return true;
 }
 
@@ -309,6 +324,23 @@ function holdsNoDetail(
   const excessPx = (enclosed - Math.max(sampled, 0)) * s.ky;
   if ((b - a) * s.kx <= LEAF_WIDTH_PX) return excessPx <= LEAF_SLACK_PX;
   return excessPx <= DETAIL_SLACK_PX || quartersAreFlat(s, a, fa, m, fm, b, fb);
+}
+
+/**
+ * Whether a column's enclosure is taller than its samples only because interval arithmetic lost
+ * the correlation between the uses of x: then each half's enclosure is at most OVERESTIMATE_SHRINK
+ * of the whole's, as the overestimate shrinks with the box. Detail the samples missed (a spike,
+ * sin(1/x)'s wiggles) stays in a half at its full height. Wiggles about as wide as the column,
+ * whose halves may shrink too, are told by the caller: it asks this only of a column whose samples
+ * span at most SHALLOW_COLUMN_PX and lie on their chords, two more included (quartersAreFlat). Next
+ * to a hole this is what the enclosures do (sin(x)/x near 0 is enclosed by about [a/b, b/a] on
+ * [a, b]), and filling the columns there would draw a false spike.
+ */
+function overestimates(s: FunctionSampler, a: number, m: number, b: number, enclosure: Interval): boolean {
+  const whole = enclosure.hi - enclosure.lo;
+  const left = s.enclose(a, m);
+  const right = s.enclose(m, b);
+  return Math.max(left.hi - left.lo, right.hi - right.lo) <= OVERESTIMATE_SHRINK * whole;
 }
 
 /** A vertical stroke at m over the visible part of the enclosure, entered from the end nearer fa. */

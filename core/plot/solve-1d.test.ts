@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brentRoot, goldenMinimum } from "./solve-1d";
+import { brentBracket, brentRoot, goldenMinimum } from "./solve-1d";
 
 /** Brent's method stops within a few ulps of the root. */
 const ULPS = 4;
@@ -37,5 +37,21 @@ describe("goldenMinimum", () => {
     expect(goldenMinimum((x) => (x - 2) ** 2, 0, 5)).toBeCloseTo(2, 7);
     expect(Math.abs(goldenMinimum(Math.cos, 2, 4) - Math.PI)).toBeLessThan(GOLDEN_TOLERANCE * Math.PI);
     expect(goldenMinimum(Math.abs, -1, 3)).toBeCloseTo(0, 7);
+  });
+});
+
+describe("brentBracket", () => {
+  it("leaves a bracket a few ulps wide that holds the sign change", () => {
+    const { x, lo, hi } = brentBracket(Math.sin, 3, Math.sin(3), 4, Math.sin(4));
+    expect(lo).toBeLessThanOrEqual(x);
+    expect(hi).toBeGreaterThanOrEqual(x);
+    expect(Math.sin(lo) * Math.sin(hi)).toBeLessThanOrEqual(0);
+    expect(hi - lo).toBeLessThanOrEqual(ULPS * ulp(Math.PI));
+  });
+
+  it("holds the jump of a step it cannot interpolate, even out of iterations", () => {
+    const { lo, hi } = brentBracket(Math.sign, -0.3, -1, 0.7, 1);
+    expect(lo).toBeLessThanOrEqual(0);
+    expect(hi).toBeGreaterThanOrEqual(0);
   });
 });

@@ -11,13 +11,25 @@ const EPSILON = Number.EPSILON;
 const TINY = 1e-300;
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
 
+/** A root and the bracket it was narrowed to: f changes sign (or is 0) between lo and hi. */
+export interface BracketedRoot {
+  x: number;
+  lo: number;
+  hi: number;
+}
+
 /**
  * A root of f in [a, b], given f(a) and f(b) of opposite signs (or one of them 0), to within a few
  * units in the last place. f is assumed continuous on [a, b]: the caller certifies that.
  */
 export function brentRoot(f: RealFunction, a: number, fa: number, b: number, fb: number): number {
-  if (fa === 0) return a;
-  if (fb === 0) return b;
+  return brentBracket(f, a, fa, b, fb).x;
+}
+
+/** brentRoot, with the final bracket: a simple number inside it is as good a root as x. */
+export function brentBracket(f: RealFunction, a: number, fa: number, b: number, fb: number): BracketedRoot {
+  if (fa === 0) return { x: a, lo: a, hi: a };
+  if (fb === 0) return { x: b, lo: b, hi: b };
   let [c, fc] = [a, fa];
   let d = b - a;
   let e = d;
@@ -31,7 +43,8 @@ export function brentRoot(f: RealFunction, a: number, fa: number, b: number, fb:
     }
     const tolerance = 2 * EPSILON * Math.abs(b) + TINY;
     const half = (c - b) / 2;
-    if (Math.abs(half) <= tolerance || fb === 0) return b;
+    if (fb === 0) return { x: b, lo: b, hi: b };
+    if (Math.abs(half) <= tolerance) return { x: b, lo: Math.min(b, c), hi: Math.max(b, c) };
     if (Math.abs(e) >= tolerance && Math.abs(fa) > Math.abs(fb)) {
       [d, e] = interpolationStep(a, fa, b, fb, c, fc, half, tolerance, d, e);
     } else {
@@ -41,7 +54,9 @@ export function brentRoot(f: RealFunction, a: number, fa: number, b: number, fb:
     b += Math.abs(d) > tolerance ? d : half > 0 ? tolerance : -tolerance;
     fb = f(b);
   }
-  return b;
+  // Out of iterations (bisecting a jump, as in sign(x)): the last step kept a, or c, across the sign change.
+  if ((fb > 0 && fc > 0) || (fb < 0 && fc < 0)) c = a;
+  return { x: b, lo: Math.min(b, c), hi: Math.max(b, c) };
 }
 
 /** Brent's interpolation step (secant if a = c, else inverse quadratic), or bisection if it would not be safe. */

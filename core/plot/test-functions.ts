@@ -1,7 +1,7 @@
 /**
  * Thirty functions that exercise the function sampler, as a reader would type them, each with
  * what its mathematics says about it: where it has poles, where it jumps and which dot is filled,
- * where its domain ends. The sampler's tests check the drawings against these facts, and the
+ * where its domain ends, where it has a hole. The sampler's tests check the drawings against these facts, and the
  * plot benchmark times the whole set.
  */
 
@@ -18,6 +18,12 @@ export interface KnownEdge {
   y: number;
 }
 
+/** A hole: f undefined at x, with limit y from both sides (an open dot on a continuous curve). */
+export interface KnownHole {
+  x: number;
+  y: number;
+}
+
 export interface TestFunction {
   name: string;
   /** The expression in x, in the plotter's formula language. */
@@ -26,7 +32,8 @@ export interface TestFunction {
   asymptotes?: (lo: number, hi: number) => number[];
   jumps?: (lo: number, hi: number) => KnownJump[];
   edges?: KnownEdge[];
-  /** Points where f is undefined but the curve passes (removable) or is dense (sin(1/x)): no claim is made there. */
+  holes?: KnownHole[];
+  /** Points where the curve is dense (sin(1/x)) or has a hole: left out of the comparison with dense evaluation. */
   singular?: number[];
   /** The centre of the zoomed test view, chosen to show the function's interesting part. */
   zoomCentre: [number, number];
@@ -119,10 +126,10 @@ export const TEST_FUNCTIONS: readonly TestFunction[] = [
     zoomCentre: [2, 0.5],
   },
   { name: "sin(1/x)", expression: "sin(1/x)", singular: [0], zoomCentre: [0.05, 0] },
-  { name: "x sin(1/x)", expression: "x sin(1/x)", singular: [0], zoomCentre: [0.05, 0] },
+  { name: "x sin(1/x)", expression: "x sin(1/x)", holes: [{ x: 0, y: 0 }], singular: [0], zoomCentre: [0.05, 0] },
   { name: "exponential", expression: "e^x", zoomCentre: [1, 2.5] },
   { name: "gaussian", expression: "exp(-x^2)", zoomCentre: [0.7, 0.5] },
-  { name: "sinc", expression: "sin(x)/x", singular: [0], zoomCentre: [0, 0.8] },
+  { name: "sinc", expression: "sin(x)/x", holes: [{ x: 0, y: 1 }], singular: [0], zoomCentre: [0, 0.8] },
   { name: "|sin x|", expression: "|sin(x)|", zoomCentre: [Math.PI, 0.3] },
   {
     name: "piecewise with a jump",

@@ -160,8 +160,12 @@ export function Plot({
     latestLayer.current = layer && { bitmap: layer, view: painted, styleKey: JSON.stringify(paintedStyle) };
     if (moving.current) {
       frameRequest.current ||= requestAnimationFrame(draw);
-    } else {
+    } else if (viewAttribute(painted) === viewAttribute(shownView.current)) {
       setOutcomes(next);
+    } else {
+      // A picture asked for during a gesture (a view padded beyond the one shown) came after it
+      // ended: it is drawn, but the findings ("Drawn for x from … to …") wait for the view at rest.
+      draw();
     }
   });
   // During a gesture the worker is asked for a picture larger than the view, and asked again only

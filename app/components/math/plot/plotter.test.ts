@@ -18,6 +18,7 @@ function drawn(
     parameters,
     definition,
     description: "",
+    findings: null,
     truncated: false,
   };
 }
