@@ -29,7 +29,7 @@ export function NavigationDrawer({ open, onClose, user, colorScheme }: Navigatio
         <Divider />
         <List>
           {mainNavigation.map((item) => (
-            <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={onClose}>
+            <ListItemButton key={item.to} component={NavLink} to={item.to} end={item.end} onClick={onClose}>
               <ListItemText primary={item.label} />
             </ListItemButton>
           ))}
@@ -42,7 +42,7 @@ export function NavigationDrawer({ open, onClose, user, colorScheme }: Navigatio
                 <ListItemText primary="Profile" />
               </ListItemButton>
               {user.role === "admin" && (
-                <ListItemButton component={Link} to="/admin/admin" onClick={onClose}>
+                <ListItemButton component={Link} to="/admin" onClick={onClose}>
                   <ListItemText primary="Admin" />
                 </ListItemButton>
               )}

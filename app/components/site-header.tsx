@@ -71,9 +71,9 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
           {mainNavigation.map((item) => (
             <Button
               key={item.to}
-              // A link to a section of a page is never "the current page".
-              component={item.to.includes("#") ? Link : NavLink}
+              component={NavLink}
               to={item.to}
+              end={item.end}
               color="inherit"
               sx={{
                 whiteSpace: "nowrap",
@@ -111,7 +111,7 @@ function AccountActions({ user }: { user: HeaderUser | null }) {
   return (
     <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
       {user.role === "admin" && (
-        <Button component={Link} to="/admin/admin" color="inherit" sx={{ display: { xs: "none", md: "inline-flex" } }}>
+        <Button component={Link} to="/admin" color="inherit" sx={{ display: { xs: "none", md: "inline-flex" } }}>
           Admin
         </Button>
       )}

@@ -4,8 +4,10 @@ import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
 import { deleteAccount } from "./account-data.server";
 import { createChapter, moveChapter, setChapterPublished, type ChapterRecord } from "./chapter.server";
 import {
+  lastSectionRead,
   markSectionRead,
   progressByChapter,
+  readingPlace,
   readSectionIds,
   unmarkSectionRead,
   type ChapterProgress,
@@ -161,5 +163,81 @@ describe.each(testDialects)("reading progress on %s", (dialect) => {
     expect(await progressRows()).toBe(2);
     await database.db.deleteFrom("sections").where("id", "=", removed.id).execute();
     expect(await readSectionIds(database.db, staying.id, host.id)).toEqual(new Set([kept.id]));
+  });
+
+  describe("where the learner is", () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+
+    it("follows the last section read: a learner in chapter 2 is sent back to it, not to chapter 1", async () => {
+      const reader = await user();
+      const one = await chapter("one");
+      const two = await chapter("two");
+      const [oneA] = [await section(one.id, "one-a"), await section(one.id, "one-b")];
+      const [twoA, twoB] = [
+        await section(two.id, "two-a"),
+        await section(two.id, "two-b"),
+        await section(two.id, "two-c"),
+      ];
+      expect((await readingPlace(database.db, reader.id)).place).toMatchObject({ kind: "start", href: "/chapter/one" });
+
+      await markSectionRead(database.db, reader.id, oneA!.id, at(1));
+      await markSectionRead(database.db, reader.id, twoB!.id, at(3));
+      await markSectionRead(database.db, reader.id, twoA!.id, at(2));
+      const { chapters, lastRead, place } = await readingPlace(database.db, reader.id);
+      expect(chapters.map(({ slug, read, total }) => [slug, read, total])).toEqual([
+        ["one", 1, 2],
+        ["two", 2, 3],
+      ]);
+      expect(lastRead).toEqual({
+        chapterSlug: "two",
+        sectionSlug: "two-b",
+        sectionTitle: "two-b",
+        readAt: at(3).toISOString(),
+      });
+      expect(place).toEqual({
+        kind: "resume",
+        chapter: { slug: "two", title: "Title two" },
+        section: { slug: "two-b", title: "two-b" },
+        href: "/chapter/two#two-b",
+      });
+
+      // Unmarking the last one makes the one read before it the last.
+      await unmarkSectionRead(database.db, reader.id, twoB!.id);
+      expect((await lastSectionRead(database.db, reader.id))?.sectionSlug).toBe("two-a");
+    });
+
+    it("moves on when the chapter of the last section read is finished, and ends with the course", async () => {
+      const reader = await user();
+      const one = await chapter("one");
+      const two = await chapter("two");
+      const onlyOne = await section(one.id, "only");
+      const inTwo = [await section(two.id, "a"), await section(two.id, "b")];
+      await markSectionRead(database.db, reader.id, inTwo[0]!.id, at(1));
+      await markSectionRead(database.db, reader.id, inTwo[1]!.id, at(2));
+      expect((await readingPlace(database.db, reader.id)).place).toMatchObject({
+        kind: "next",
+        chapter: { slug: "one" },
+        finished: { slug: "two" },
+        href: "/chapter/one",
+      });
+      await markSectionRead(database.db, reader.id, onlyOne.id, at(3));
+      expect((await readingPlace(database.db, reader.id)).place).toEqual({ kind: "finished" });
+    });
+
+    it("counts only what a link can open, and breaks a tie of times by course order", async () => {
+      const reader = await user();
+      const shown = await chapter("shown");
+      const hidden = await chapter("hidden", false);
+      const [first, second] = [await section(shown.id, "first"), await section(shown.id, "second")];
+      const draft = await section(shown.id, "draft", false);
+      const inHidden = await section(hidden.id, "x");
+      await markSectionRead(database.db, reader.id, second.id, at(1));
+      await markSectionRead(database.db, reader.id, first.id, at(1));
+      await markSectionRead(database.db, reader.id, draft.id, at(5));
+      await markSectionRead(database.db, reader.id, inHidden.id, at(6));
+      expect((await lastSectionRead(database.db, reader.id))?.sectionSlug).toBe("second");
+      // Another reader's marks are not this one's.
+      expect(await lastSectionRead(database.db, (await user()).id)).toBeUndefined();
+    });
   });
 });

@@ -1,13 +1,19 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
+import { placeInCourse, type CoursePlace, type SectionRead } from "../utils/course-place";
 import { isoNow } from "../utils/time";
 import { byPosition } from "./chapter.server";
 
 /** Marks a section as read; marking it again keeps the first time. */
-export async function markSectionRead(db: Kysely<Database>, userId: string, sectionId: string): Promise<void> {
+export async function markSectionRead(
+  db: Kysely<Database>,
+  userId: string,
+  sectionId: string,
+  now: Date = new Date(),
+): Promise<void> {
   await db
     .insertInto("section_progress")
-    .values({ user_id: userId, section_id: sectionId, read_at: isoNow() })
+    .values({ user_id: userId, section_id: sectionId, read_at: isoNow(now) })
     .onConflict((conflict) => conflict.columns(["user_id", "section_id"]).doNothing())
     .execute();
 }
@@ -79,4 +85,53 @@ export async function progressByChapter(db: Kysely<Database>, userId: string): P
       total: Number(row.total),
     }))
     .sort(byPosition);
+}
+
+/**
+ * The section the user marked read most recently, among the published sections of published
+ * chapters (the only ones a link can open). Marks of the same instant go to the later section.
+ */
+export async function lastSectionRead(db: Kysely<Database>, userId: string): Promise<SectionRead | undefined> {
+  const row = await db
+    .selectFrom("section_progress")
+    .innerJoin("sections", "sections.id", "section_progress.section_id")
+    .innerJoin("chapters", "chapters.id", "sections.chapter_id")
+    .innerJoin("section_revisions as revision", (join) =>
+      join.onRef("revision.section_id", "=", "sections.id").onRef("revision.number", "=", "sections.current_revision"),
+    )
+    .select([
+      "chapters.slug as chapter_slug",
+      "sections.slug as section_slug",
+      "revision.title as section_title",
+      "section_progress.read_at",
+    ])
+    .where("section_progress.user_id", "=", userId)
+    .where("sections.published_at", "is not", null)
+    .where("chapters.published_at", "is not", null)
+    .orderBy("section_progress.read_at", "desc")
+    .orderBy("chapters.position", "desc")
+    .orderBy("sections.position", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return (
+    row && {
+      chapterSlug: row.chapter_slug,
+      sectionSlug: row.section_slug,
+      sectionTitle: row.section_title,
+      readAt: row.read_at,
+    }
+  );
+}
+
+export interface ReadingPlace {
+  chapters: ChapterProgress[];
+  lastRead: SectionRead | undefined;
+  /** Where the learner goes on (see placeInCourse); null for a course without chapters. */
+  place: CoursePlace | null;
+}
+
+/** The learner's progress per chapter, the last section read, and where they are: one answer for every page. */
+export async function readingPlace(db: Kysely<Database>, userId: string): Promise<ReadingPlace> {
+  const [chapters, lastRead] = await Promise.all([progressByChapter(db, userId), lastSectionRead(db, userId)]);
+  return { chapters, lastRead, place: placeInCourse(chapters, lastRead) };
 }

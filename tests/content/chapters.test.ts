@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { courseChapters } from "../../app/chapters";
+import { labPath, labsFor } from "../../app/labs";
 import { checkWidget } from "../../app/components/lesson-widgets/catalog";
 import { parseChapterFile } from "../../app/markdown/chapter-file";
 import { lintLesson } from "../../app/markdown/lint-delimiters";
@@ -47,6 +48,20 @@ describe("the chapter files", () => {
         expect(targets.has(link), `${chapter.slug} links to ${link}`).toBe(true);
       }
     }
+  });
+
+  it("link the public labs that illustrate them, and no other lab", () => {
+    const publicLabs = new Set(labsFor("public").map(labPath));
+    const linked = new Set<string>();
+    for (const chapter of chapters) {
+      const markdown = chapter.sections.map((section) => section.body).join("\n");
+      for (const [link] of markdown.matchAll(/\/tests\/[A-Za-z0-9_-]+/g)) {
+        // A learner following the link must be able to open it: admin labs answer 403.
+        expect(publicLabs.has(link), `${chapter.slug} links to ${link}`).toBe(true);
+        linked.add(link);
+      }
+    }
+    expect([...linked].sort()).toEqual(["/tests/anime", "/tests/plotfunction", "/tests/sin", "/tests/sin3"]);
   });
 
   describe.each(chapters.map((chapter) => [chapter.slug, chapter] as const))("%s", (_slug, chapter) => {

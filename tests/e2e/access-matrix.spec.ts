@@ -17,6 +17,9 @@ const publicPages = [
   "/prime-factorization-engine",
   "/subscribe",
   "/cancel",
+  // Not in SPEC.md (issue 16): the course map, public like the chapter list on the home page, and the labs index.
+  "/chapter",
+  "/tests",
 ];
 const chapterPages = [
   "/chapter/fundamentals-of-algebra",
@@ -97,6 +100,8 @@ const routes: [string, Rule][] = [
   ["/admin/content/questions/new", "requiresAdmin"],
   // Not in SPEC.md: the prime records behind /prime-discoveries (issue 8), edited like the lessons.
   ["/admin/content/primes", "requiresAdmin"],
+  // Not in SPEC.md (issue 16): the admin area's overview, where the header's admin link leads.
+  ["/admin", "requiresAdmin"],
   ...adminPages.map((path): [string, Rule] => [path, "requiresAdmin"]),
   ...adminLabs.map((path): [string, Rule] => [path, "requiresAdmin"]),
 ];
@@ -201,6 +206,16 @@ test("premium chapters show a subscribe call to a free user and the chapter to p
       const locked = role === "user" && index >= 2;
       expect(html.includes('data-testid="premium-call"'), `${role} ${path}`).toBe(locked);
     }
+    await client.dispose();
+  }
+});
+
+test("the labs index lists the admin labs to admins only", async ({ baseURL }) => {
+  for (const role of roles) {
+    const client = await clientFor(role, baseURL!);
+    const html = await (await client.get("/tests")).text();
+    for (const path of publicLabs) expect(html, `${role} sees ${path}`).toContain(`href="${path}"`);
+    for (const path of adminLabs) expect(html.includes(`href="${path}"`), `${role} and ${path}`).toBe(role === "admin");
     await client.dispose();
   }
 });

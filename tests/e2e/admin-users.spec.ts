@@ -375,7 +375,8 @@ test.describe("user administration", () => {
     // On the users page before leaving it: a navigation cut short by the next one leaves React Router's
     // aborted fetch as an unhandled rejection (remix-run/react-router#14203), which fails the console check.
     await expect(page).toHaveURL(/\/admin\/adminUser$/);
-    await page.getByRole("link", { name: "Audit log" }).click();
+    // The users page's own link (the admin menu beside it has one too).
+    await page.getByRole("main").getByRole("link", { name: "Audit log" }).click();
     await expect(page).toHaveURL(new RegExp(`${AUDIT}$`));
 
     await page.goto(`${AUDIT}?user=not-an-address`);

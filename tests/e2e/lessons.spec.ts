@@ -77,7 +77,54 @@ test.describe("reading the chapters", () => {
     await expect(progress.getByRole("listitem").filter({ hasText: "The atomic model of numbers" })).toContainText(
       `2 of ${sections.length} sections`,
     );
-    await expect(progress.getByRole("link", { name: "Continue with Fundamentals of algebra" })).toBeVisible();
+    // Where the learner is: chapter 2, where they last read, although chapter 1 is not finished.
+    await expect(progress.getByRole("link", { name: "Continue with The atomic model of numbers" })).toHaveAttribute(
+      "href",
+      `/chapter/atomic-model-of-numbers#${sections[1]!.slug}`,
+    );
+    checkConsole();
+  });
+
+  test("a returning learner's home page shows the course map and continues at the last section read", async ({
+    page,
+    baseURL,
+  }) => {
+    const checkConsole = watchConsole(page);
+    const ip = await asNewClient(page);
+    const account = await createTestAccount("returning");
+    await logIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/profile$/);
+    // Marked read as the chapter page's buttons do it, in the order 4th then 2nd section.
+    const reader = await request.newContext({
+      baseURL,
+      storageState: await page.context().storageState(),
+      extraHTTPHeaders: { "X-Forwarded-For": ip, Origin: baseURL! },
+    });
+    const sections = await sectionsOf("atomic-model-of-numbers");
+    for (const section of [sections[3]!, sections[1]!]) {
+      const response = await reader.post("/chapter/atomic-model-of-numbers", {
+        form: { intent: "read", sectionId: section.id },
+      });
+      expect(response.status()).toBe(200);
+    }
+    await reader.dispose();
+
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+    const course = page.getByRole("list", { name: "Chapters in course order" });
+    const chapterTwo = course.getByRole("listitem").filter({ hasText: "The atomic model of numbers" });
+    await expect(chapterTwo).toContainText(`2 of ${sections.length} sections read`);
+    await expect(chapterTwo).toContainText("You are here");
+    await expect(course.getByRole("listitem").filter({ hasText: "Fundamentals of algebra" })).toContainText(
+      /0 of \d+ sections read/,
+    );
+    await expect(page.getByRole("region", { name: "Reviews due" })).toContainText("Nothing to review today.");
+    const resume = page.getByRole("region", { name: "Continue where you left off" });
+    // The last one read, not the one further on in the chapter.
+    await expect(resume).toContainText(`You last read ${sections[1]!.title} in The atomic model of numbers`);
+    await resume.getByRole("link", { name: `Continue reading: ${sections[1]!.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/chapter/atomic-model-of-numbers#${sections[1]!.slug}$`));
+    await expect(page.getByRole("heading", { level: 2, name: sections[1]!.title, exact: true })).toBeInViewport();
     checkConsole();
   });
 

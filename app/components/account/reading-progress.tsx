@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
+import type { CoursePlace } from "../../utils/course-place";
 
 interface ChapterProgressView {
   slug: string;
@@ -11,10 +12,29 @@ interface ChapterProgressView {
   total: number;
 }
 
-/** Sections read in each chapter, with the way back in: the first chapter not yet finished. */
-export function ReadingProgress({ chapters }: { chapters: readonly ChapterProgressView[] }) {
+/** The way back in, as the home page and the course map give it (see placeInCourse). */
+function placeLabel(place: CoursePlace): string | null {
+  switch (place.kind) {
+    case "start":
+      return `Start with ${place.chapter.title}`;
+    case "resume":
+    case "next":
+      return `Continue with ${place.chapter.title}`;
+    case "finished":
+      return null;
+  }
+}
+
+/** Sections read in each chapter, with the way back in: where the learner is in the course. */
+export function ReadingProgress({
+  chapters,
+  place,
+}: {
+  chapters: readonly ChapterProgressView[];
+  place: CoursePlace | null;
+}) {
   const started = chapters.some((chapter) => chapter.read > 0);
-  const nextUp = chapters.find((chapter) => chapter.read < chapter.total);
+  const label = place && placeLabel(place);
   return (
     <>
       {!started && <Typography sx={{ mb: 2 }}>You have not marked any section as read yet.</Typography>}
@@ -47,11 +67,12 @@ export function ReadingProgress({ chapters }: { chapters: readonly ChapterProgre
           );
         })}
       </Box>
-      {nextUp && (
-        <Button component={Link} to={`/chapter/${nextUp.slug}`} color="inherit" variant="outlined" sx={{ mt: 1 }}>
-          {started ? `Continue with ${nextUp.title}` : `Start with ${nextUp.title}`}
+      {place && label && "href" in place && (
+        <Button component={Link} to={place.href} color="inherit" variant="outlined" sx={{ mt: 1 }}>
+          {label}
         </Button>
       )}
+      {place?.kind === "finished" && <Typography sx={{ mt: 1 }}>You have read every section of the course.</Typography>}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { PasswordSection } from "../../components/account/password-section";
 import { PreferencesSection } from "../../components/account/preferences-section";
 import { ProfileSection } from "../../components/account/profile-section";
 import { ReadingProgress } from "../../components/account/reading-progress";
-import { progressByChapter } from "../../models/reading-progress.server";
+import { readingPlace } from "../../models/reading-progress.server";
 import { skillsOfChapter } from "../../../core/quiz/skills";
 import { QuizMastery } from "../../components/quiz/quiz-mastery";
 import { learnerMastery } from "../../utils/quiz-start.server";
@@ -37,14 +37,6 @@ import { readForm } from "../../utils/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Numberlab" }];
 
-/** The admin pages that work today, until the dashboard (/admin/admin) links them all. */
-const administrationLinks = [
-  { to: "/admin/adminUser", label: "Users" },
-  { to: "/admin/adminUser/audit", label: "Audit log" },
-  { to: "/admin/mailbox", label: "Mailbox" },
-  { to: "/admin/adminMessage", label: "Messages" },
-];
-
 const subscriptionLabels: Record<string, string> = {
   active: "Premium: active",
   trialing: "Premium: trial",
@@ -56,10 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [sessions, methods, progress, { masteries }] = await Promise.all([
+  const [sessions, methods, { chapters: progress, place }, { masteries }] = await Promise.all([
     listUserSessions(db, user.id),
     findSignInMethods(db, user.id),
-    progressByChapter(db, user.id),
+    readingPlace(db, user.id),
     learnerMastery(db, user.id),
   ]);
   const [identities, passkeys] = await Promise.all([
@@ -89,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     identities,
     passkeys,
     progress: progress.map(({ slug, title, read, total }) => ({ slug, title, read, total })),
+    place,
     // Skills the learner has answered questions on, grouped under their chapters.
     mastery: progress
       .map(({ slug, title }) => ({
@@ -118,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { account, preferences, identities, passkeys, sessions, progress, mastery, now } = loaderData;
+  const { account, preferences, identities, passkeys, sessions, progress, place, mastery, now } = loaderData;
   return (
     <Page title="Your profile" lead={`Signed in as ${account.label}`}>
       <Stack spacing={3}>
@@ -144,19 +137,19 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </ProfileSection>
 
         {account.entitlements.adminArea && (
-          <ProfileSection id="administration" title="Administration">
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              {administrationLinks.map((link) => (
-                <Button key={link.to} component={Link} to={link.to} variant="outlined" color="inherit">
-                  {link.label}
-                </Button>
-              ))}
-            </Stack>
+          <ProfileSection
+            id="administration"
+            title="Administration"
+            description="Users, content, messages, settings and the admin labs, all from one menu."
+          >
+            <Button component={Link} to="/admin" variant="outlined" color="inherit">
+              Open the admin area
+            </Button>
           </ProfileSection>
         )}
 
         <ProfileSection id="progress" title="Learning progress">
-          <ReadingProgress chapters={progress} />
+          <ReadingProgress chapters={progress} place={place} />
           <QuizMastery chapters={mastery} now={now} />
         </ProfileSection>
 
