@@ -20,9 +20,9 @@ const EDGE_PX = 1;
 /** Views this narrow (in x) around a formula that cancels may answer "unresolved" at its hole. */
 const CANCELLING_SPAN = 0.01;
 
-/** The plot's canvas on /tests/ploting: a desktop column 1184 CSS px wide, a phone 358 px wide at 3 device pixels each. */
-const DESKTOP = { width: 1184, height: 480, pixelRatio: 1 };
-const PHONE = { width: 358, height: 480, pixelRatio: 3 };
+/** The plot's canvas on /tests/ploting, measured in Chromium: 758 × 478 CSS px at 1280 px wide, 356 × 478 on a 390 px phone at 3 device pixels to one. */
+const DESKTOP = { width: 758, height: 478, pixelRatio: 1 };
+const PHONE = { width: 356, height: 478, pixelRatio: 3 };
 
 function centred(x: number, y: number, xSpan: number, ySpan: number): ViewRange {
   return { xMin: x - xSpan / 2, xMax: x + xSpan / 2, yMin: y - ySpan / 2, yMax: y + ySpan / 2 };
@@ -155,7 +155,9 @@ function problemsIn(test: AnalysisCase, view: PlotView, findings: GraphFindings)
     ...compare(view, {
       name: "unresolved",
       reported: findings.unresolved,
-      expected: cancelling ? holes.map((h) => ({ kind: "unresolved" as const, x: h.x, reason: "rounding" as const })) : [],
+      expected: cancelling
+        ? holes.map((h) => ({ kind: "unresolved" as const, x: h.x, reason: "rounding" as const }))
+        : [],
       matches: (r, e) => same(r.x, e.x) && r.reason === e.reason,
       x: (f) => f.x,
       visible: () => false,

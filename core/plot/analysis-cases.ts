@@ -166,10 +166,7 @@ export const ANALYSIS_CASES: readonly AnalysisCase[] = [
     expression: "x/tan(x)",
     roots: none,
     extrema: none,
-    holes: (lo, hi) => [
-      ...at([{ x: 0, limit: 1 }])(lo, hi),
-      ...everyPi(0.5, 1, (x) => ({ x, limit: 0 }))(lo, hi),
-    ],
+    holes: (lo, hi) => [...at([{ x: 0, limit: 1 }])(lo, hi), ...everyPi(0.5, 1, (x) => ({ x, limit: 0 }))(lo, hi)],
     asymptotes: (lo, hi) => everyPi(1, 1, (x) => x)(lo, hi).filter((x) => x !== 0),
     jumps: none,
     edges: none,

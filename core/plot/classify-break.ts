@@ -121,7 +121,8 @@ export function classifyBreak(e: Evaluator, lo: number, hi: number): BreakVerdic
   const slack = SAME_LIMIT_PX / e.ky;
   if (Math.abs(l.value - r.value) > l.error + r.error + slack) return { kind: "jump", x, left: l, right: r, value };
   const limit = commonLimit(l, r);
-  if (Number.isFinite(value) && Math.abs(value - limit) <= Math.min(l.error, r.error) + slack) return { kind: "none", x };
+  if (Number.isFinite(value) && Math.abs(value - limit) <= Math.min(l.error, r.error) + slack)
+    return { kind: "none", x };
   return { kind: "hole", x, limit, value, left: l, right: r };
 }
 

@@ -5,7 +5,13 @@ import { denoise, describeGraph, spokenAt, spokenList, spokenNumber, spokenValue
 const view = { xMin: -10, xMax: 10, yMin: -6, yMax: 6 };
 
 function sampleOf(polylines: number[][], breaks: CurveBreak[] = []): CurveSample {
-  return { polylines: polylines.map((line) => new Float64Array(line)), dots: [], breaks, evaluations: 10, truncated: false };
+  return {
+    polylines: polylines.map((line) => new Float64Array(line)),
+    dots: [],
+    breaks,
+    evaluations: 10,
+    truncated: false,
+  };
 }
 
 describe("graphs in words", () => {

@@ -79,7 +79,10 @@ function drawnRange(axis: "x" | "y", sample: CurveSample, view: ViewRange): [num
 }
 
 function holeSentence(variable: string, holes: readonly Extract<CurveBreak, { kind: "hole" }>[]): string {
-  const at = spokenAt(variable, holes.map((h) => h.x));
+  const at = spokenAt(
+    variable,
+    holes.map((h) => h.x),
+  );
   const limits = holes.map((h) => h.limit);
   const sentence =
     holes.length === 1
@@ -88,11 +91,18 @@ function holeSentence(variable: string, holes: readonly Extract<CurveBreak, { ki
   const apart = holes.filter((h) => Number.isFinite(h.value));
   return apart.length === 0
     ? sentence
-    : `${sentence} The value at ${spokenAt(variable, apart.map((h) => h.x))} lies off the curve.`;
+    : `${sentence} The value at ${spokenAt(
+        variable,
+        apart.map((h) => h.x),
+      )} lies off the curve.`;
 }
 
 function jumpSentence(variable: string, jumps: readonly Extract<CurveBreak, { kind: "jump" }>[]): string {
-  if (jumps.length !== 1) return `Jumps at ${spokenAt(variable, jumps.map((j) => j.x))}.`;
+  if (jumps.length !== 1)
+    return `Jumps at ${spokenAt(
+      variable,
+      jumps.map((j) => j.x),
+    )}.`;
   const [jump] = jumps as [Extract<CurveBreak, { kind: "jump" }>];
   const value = Number.isFinite(jump.value) ? `the value there is ${spokenValue(jump.value).text}` : "undefined there";
   const [from, to] = [spokenValue(jump.left).text, spokenValue(jump.right).text];

@@ -289,7 +289,11 @@ function drawVerdict(s: BreakContext, sides: Sides, bracket: Bracket, start: Bra
 }
 
 /** Samples of one side of a hole that lie no nearer than its nearest trusted probe: the rest may be rounding noise. */
-function trustedSamples(points: readonly number[], hole: Extract<BreakVerdict, { kind: "hole" }>, side: "left" | "right") {
+function trustedSamples(
+  points: readonly number[],
+  hole: Extract<BreakVerdict, { kind: "hole" }>,
+  side: "left" | "right",
+) {
   const from = hole[side].trustedFrom;
   const kept: number[] = [];
   for (let i = 0; i + 1 < points.length; i += 2) {

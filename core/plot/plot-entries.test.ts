@@ -150,11 +150,15 @@ describe("roots of a function that is zero on a stretch", () => {
 });
 
 describe("what the findings say where a formula has a hole or a pole (issue 16)", () => {
-  /** The page's view on a desktop: its canvas is about 1184 × 480 CSS pixels. */
-  const page: PlotView = { xMin: -10, xMax: 10, yMin: -6, yMax: 6, width: 1184, height: 480, pixelRatio: 1 };
+  /** The page's view on a desktop: its canvas is 758 × 478 CSS pixels at a window 1280 wide. */
+  const page: PlotView = { xMin: -10, xMax: 10, yMin: -6, yMax: 6, width: 758, height: 478, pixelRatio: 1 };
 
   it("names sin(x)/x's hole at 0 with its limit 1, with no asymptote and no extremum there", () => {
-    for (const at of [page, { ...page, width: 358, pixelRatio: 3 }, { ...page, xMin: -3.3, xMax: 6.7, yMin: -2, yMax: 4 }]) {
+    for (const at of [
+      page,
+      { ...page, width: 356, pixelRatio: 3 },
+      { ...page, xMin: -3.3, xMax: 6.7, yMin: -2, yMax: 4 },
+    ]) {
       const sinc = drawn(plotEntries(["sin(x)/x"], {}, at)[0]);
       expect(sinc.description).toContain("Undefined at x = 0; the limit there is 1.");
       expect(sinc.description).not.toContain("asymptote");

@@ -210,7 +210,12 @@ function describeFindings(findings: GraphFindings): { markers: Marker[]; sentenc
   ];
   const sentences: string[] = [];
   if (roots.points.length > 0)
-    sentences.push(`Crosses or touches the x-axis at ${spokenAt("x", roots.points.map((r) => r.x))}.`);
+    sentences.push(
+      `Crosses or touches the x-axis at ${spokenAt(
+        "x",
+        roots.points.map((r) => r.x),
+      )}.`,
+    );
   else sentences.push("No roots in the view.");
   const maxima = extrema.points.filter((e) => e.kind === "maximum").map((e) => e.x);
   const minima = extrema.points.filter((e) => e.kind === "minimum").map((e) => e.x);

@@ -130,8 +130,46 @@ test.describe("the formula plotter", () => {
     // Along the asymptote x = π/2 nothing is drawn in the middle of the picture.
     for (const y of [-3, -2, -1, 0, 1, 2, 3]) expect(await colourNear(page, Math.PI / 2, y, BLUE, 1)).toBe(false);
     const findings = page.getByRole("region", { name: "What the plot shows" });
-    await expect(findings).toContainText("Vertical asymptotes at x ≈ −1.57, 1.57.");
-    await expect(findings.getByText("Root at x ≈ 0", { exact: true })).toBeVisible();
+    await expect(findings).toContainText("Vertical asymptotes at x = −π/2 and π/2.");
+    await expect(findings.getByText("Root at x = 0", { exact: true })).toBeVisible();
+    checkConsole();
+  });
+
+  test("draws sin(x)/x and (x² − 1)/(x − 1) through their holes, with open dots, and names them", async ({ page }) => {
+    const checkConsole = watchConsole(page);
+    await gotoHydrated(page, "/tests/ploting?f=x&view=-10,10,-6,6");
+    const findings = page.getByRole("region", { name: "What the plot shows" });
+    const expression = page.getByRole("textbox", { name: "Expression 1" });
+    for (const { text, f, hole, limit, sentence } of [
+      {
+        text: "sin(x)/x",
+        f: (x: number) => Math.sin(x) / x,
+        hole: 0,
+        limit: 1,
+        sentence: "Undefined at x = 0; the limit there is 1.",
+      },
+      {
+        text: "(x^2-1)/(x-1)",
+        f: (x: number) => x + 1,
+        hole: 1,
+        limit: 2,
+        sentence: "Undefined at x = 1; the limit there is 2.",
+      },
+    ]) {
+      await expression.fill(text);
+      await expect(findings).toContainText(sentence);
+      await expect(findings).not.toContainText("asymptote");
+      await expect(findings).not.toContainText(`Local maximum at (${hole}`);
+      // Noise would read as a float a few ulps from the point, like −5.41e-9.
+      await expect(findings).not.toContainText(/\de[−-]\d/);
+      // The curve passes on either side of the hole, whose open dot shows the background inside a ring…
+      await expect.poll(() => colourNear(page, hole - 0.2, f(hole - 0.2), BLUE)).toBe(true);
+      expect(await colourNear(page, hole, limit, BLUE, 6)).toBe(true);
+      expect(await colourNear(page, hole, limit, BLUE, 1)).toBe(false);
+      // …and nothing is drawn straight up or down from it.
+      for (const y of [-5, -3, -1, limit + 1.5, limit + 3])
+        expect(await colourNear(page, hole, y, BLUE, 1)).toBe(false);
+    }
     checkConsole();
   });
 
@@ -171,8 +209,8 @@ test.describe("moving around the plot", () => {
     await gotoHydrated(page, "/tests/ploting?f=sin(x)&view=-5,5,-2,2");
     await expect.poll(() => colourNear(page, 1, Math.sin(1), BLUE)).toBe(true);
     const findings = page.getByRole("region", { name: "What the plot shows" });
-    await expect(findings.getByText("Root at x ≈ −3.14", { exact: true })).toBeVisible();
-    await expect(findings.getByText("Root at x ≈ −6.28", { exact: true })).toHaveCount(0);
+    await expect(findings.getByText("Root at x = −π", { exact: true })).toBeVisible();
+    await expect(findings.getByText("Root at x = −2π", { exact: true })).toHaveCount(0);
 
     // Three tenths of the width to the right: the view becomes [−8, 2], still held by the pointer.
     const box = (await plot(page).boundingBox())!;
@@ -186,8 +224,8 @@ test.describe("moving around the plot", () => {
     await expect.poll(() => colourNear(page, -7, Math.sin(-7), BLUE)).toBe(true);
     await page.mouse.up();
 
-    await expect(findings.getByText("Root at x ≈ −6.28", { exact: true })).toBeVisible();
-    await expect(findings.getByText("Root at x ≈ 3.14", { exact: true })).toHaveCount(0);
+    await expect(findings.getByText("Root at x = −2π", { exact: true })).toBeVisible();
+    await expect(findings.getByText("Root at x = π", { exact: true })).toHaveCount(0);
     await expect.poll(() => new URL(page.url()).searchParams.get("view")).toMatch(/^-8(\.0+\d*)?,|^-7\.9/);
     checkConsole();
   });
@@ -351,8 +389,8 @@ test.describe("the admin Plotter", () => {
       const checkConsole = watchConsole(page);
       await gotoHydrated(page, "/tests/Plotter");
       const findings = page.getByRole("region", { name: "What the plot shows" });
-      await expect(findings).toContainText("Vertical asymptotes at x ≈");
-      await expect(findings).toContainText("Jumps at x ≈");
+      await expect(findings).toContainText("Vertical asymptotes at x = −5π/2, −3π/2, −π/2, π/2, 3π/2 and 5π/2.");
+      await expect(findings).toContainText("Jumps at x = −6, −5, −4, −3, −2, −1 and 8 more.");
       await expect(findings).toContainText("A polar curve");
       await expect(findings).toContainText("The region below the curve is shaded");
       checkConsole();
