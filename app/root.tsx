@@ -20,6 +20,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NewBuildNotice } from "./components/new-build-notice";
 import {
+  colorSchemeFromError,
   cookieStorageManager,
   DEFAULT_COLOR_SCHEME,
   MODE_STORAGE_KEY,
@@ -62,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
   const nonce = useNonce();
-  const colorScheme = data?.colorScheme ?? DEFAULT_COLOR_SCHEME;
+  const colorScheme = data?.colorScheme ?? colorSchemeFromError(error) ?? DEFAULT_COLOR_SCHEME;
   return (
     <html
       lang="en"

@@ -18,7 +18,8 @@ export function ErrorScreen({ status, message, details }: ErrorScreenProps) {
       <Typography variant="overline" component="p" color="text.secondary">
         Error {status}
       </Typography>
-      <Typography variant="h3" component="h1" gutterBottom>
+      {/* A refusal may quote a long address or header without spaces: it wraps rather than overflows. */}
+      <Typography variant="h3" component="h1" gutterBottom sx={{ overflowWrap: "anywhere" }}>
         {message}
       </Typography>
       {details && (

@@ -1,4 +1,5 @@
 import type { ThemeProviderProps } from "@mui/material/styles";
+import { isRouteErrorResponse } from "react-router";
 
 type StorageManager = NonNullable<ThemeProviderProps["storageManager"]>;
 
@@ -18,6 +19,16 @@ export function parseColorSchemeMode(value: unknown): ColorSchemeMode {
 export function readColorSchemeCookie(cookieHeader: string | null): ColorSchemeMode {
   const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COLOR_SCHEME_COOKIE}=([^;]*)`));
   return parseColorSchemeMode(match?.[1]);
+}
+
+/**
+ * The scheme an error thrown by middleware names, read from the request's
+ * cookie: the root loader, which reads it otherwise, does not run then.
+ */
+export function colorSchemeFromError(error: unknown): ColorSchemeMode | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const candidate: unknown = (error.data as { colorScheme?: unknown } | null)?.colorScheme;
+  return colorSchemeModes.find((mode) => mode === candidate) ?? null;
 }
 
 /** The Set-Cookie value (or document.cookie assignment) that stores a mode for a year. */

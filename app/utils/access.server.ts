@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { HeaderUser } from "../components/header-user";
+import { readColorSchemeCookie } from "../theme/color-scheme";
 import { entitlementsFor } from "./entitlements";
 import type { User } from "../models/user.server";
 import { idleSignOutContext, serverInfoContext, sessionIdContext, userContext } from "./request-context";
@@ -33,10 +34,11 @@ export const requireAdminMiddleware: MiddlewareFunction = ({ request, context })
   const user = context.get(userContext);
   if (!user) throw redirect(loginPath(request, { idle: context.get(idleSignOutContext) }));
   if (!entitlementsFor(user).adminArea) {
-    // Loaders (the root's included) do not run when middleware throws, so the
-    // 403 carries what the header shows of the user (see headerUserFromError).
+    // Loaders (the root's included) do not run when middleware throws, so the 403 carries what
+    // the header shows of the user and the reader's colour scheme (see headerUserFromError).
     const headerUser: HeaderUser = { email: user.email, role: user.role };
-    throw data({ message: "This page is for administrators.", headerUser }, { status: 403 });
+    const colorScheme = readColorSchemeCookie(request.headers.get("Cookie"));
+    throw data({ message: "This page is for administrators.", headerUser, colorScheme }, { status: 403 });
   }
 };
 

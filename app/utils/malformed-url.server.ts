@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction } from "react-router";
+import { readColorSchemeCookie } from "../theme/color-scheme";
 import { decodedPath } from "./decoded-path";
 import { userContext } from "./request-context";
 
@@ -31,8 +32,9 @@ export const refuseMalformedUrlMiddleware: MiddlewareFunction = ({ request, cont
   throw data(
     {
       message: `This address is not valid: ${shown} ${problem}.`,
-      // Root loaders do not run when middleware throws: the header still shows who is signed in.
+      // Root loaders do not run when middleware throws: the page still shows who is signed in, in their scheme.
       headerUser: user && { email: user.email, role: user.role },
+      colorScheme: readColorSchemeCookie(request.headers.get("Cookie")),
     },
     { status: 400 },
   );
