@@ -251,4 +251,21 @@ describe("compileInterval encloses every real value (property, seeded)", () => {
     }
     expect(jumps).toBeGreaterThan(500);
   });
+
+  it("tells a pole of tan from its neighbours to within the rounding of x/π, not a billionth of a period", () => {
+    const halfPi = Math.PI / 2;
+    const next = (x: number) => x + Math.abs(x) * Number.EPSILON;
+    // π/2 lies between the double nearest it and the next one up: a box of those two holds the pole.
+    expect(over("tan(x)", halfPi, next(halfPi))).toMatchObject({ defined: "some", continuous: false });
+    for (const gap of [1e-12, 1e-10, 3e-9]) {
+      expect(over("tan(x)", halfPi + gap, halfPi + 2 * gap), `${gap} past π/2`).toMatchObject({
+        defined: "all",
+        continuous: true,
+      });
+      expect(over("tan(x)", halfPi - 2 * gap, halfPi - gap).hi).toBeGreaterThan(1 / (2 * gap));
+    }
+    // Far out, x/π is rounded more coarsely, and the margin grows with it.
+    const pole = (2e5 + 0.5) * Math.PI;
+    expect(over("tan(x)", pole - 1e-11, pole + 1e-11).continuous).toBe(false);
+  });
 });

@@ -26,8 +26,13 @@ export type Definedness = Interval["defined"];
 
 /** Relative widening of each computed bound: at least 4 ulps, above the 1 ulp Math's functions may be off by. */
 export const OUTWARD_MARGIN = 4 * Number.EPSILON;
-/** Period positions (extrema of sin, poles of tan) this close to a box, in periods, count as inside it. */
-export const PERIOD_SLACK = 1e-9;
+/**
+ * Period positions (extrema of sin, poles of tan) this close to a box count as inside it, in periods
+ * times (1 + the position's size in periods): the rounding of (x − offset)/period, with π and the
+ * offsets as doubles, stays below a few ε of that. A fixed billionth of a period, as before, made tan
+ * "maybe undefined" for 3e-9 either side of π/2, which a view zoomed 10⁶ times sees as pixels.
+ */
+export const PERIOD_SLACK = 8 * Number.EPSILON;
 /** Beyond this |x|, x / 2π is too coarse to place extrema, so sin and cos give [−1, 1] and tan gives everything. */
 export const PERIODIC_ARGUMENT_LIMIT = 1e6;
 
@@ -297,10 +302,12 @@ export function abs(a: Interval): Interval {
   return interval(0, Math.max(-a.lo, a.hi), a.defined, a.continuous);
 }
 
-/** Whether some offset + k·period lies in [lo, hi] (or within PERIOD_SLACK periods of it). */
+/** Whether some offset + k·period lies in [lo, hi] (or within its rounding, PERIOD_SLACK, of it). */
 function hitsPeriodPoint(lo: number, hi: number, offset: number, period: number): boolean {
-  const first = Math.ceil((lo - offset) / period - PERIOD_SLACK);
-  return first <= (hi - offset) / period + PERIOD_SLACK;
+  const from = (lo - offset) / period;
+  const to = (hi - offset) / period;
+  const slack = PERIOD_SLACK * (1 + Math.max(Math.abs(from), Math.abs(to)));
+  return Math.ceil(from - slack) <= to + slack;
 }
 
 const periodicUnknown = (a: Interval, width: number) =>

@@ -447,7 +447,8 @@ export function analyseGraph(
   ];
   const pixel = 1 / (deviceWidth(view) / (view.xMax - view.xMin));
   const isolated = (x: number) => f(x - pixel) !== 0 && f(x + pixel) !== 0;
-  const all = dedupe([...found.points, ...atBreaks], 1 / pixel).filter((root) => isolated(root.x));
+  // A root at a break is named for the break: it comes first, so it is the one kept.
+  const all = dedupe([...atBreaks, ...found.points], 1 / pixel).filter((root) => isolated(root.x));
   return {
     roots: finish(all, max, found.truncated),
     extrema: findExtrema(f, F, view, options),

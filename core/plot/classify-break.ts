@@ -23,9 +23,9 @@ export const PROBE_FAR_PX = 1;
 export const PROBE_NEAR_PX = 1e-6;
 const PROBE_STEP = 10;
 /** A probe is trusted if its enclosure is narrower than this many device pixels… */
-export const TRUSTED_ERROR_PX = 1e-2;
-/** …or than this share of its value, if that is FAR_OFF_PX from 0 (poles: only the growth matters). */
-export const TRUSTED_RELATIVE = 1e-6;
+export const TRUSTED_ERROR_PX = 0.2;
+/** …or than this share of its value, if that is FAR_OFF_PX beyond the view (poles: only the growth matters). */
+export const TRUSTED_RELATIVE = 1e-2;
 const FAR_OFF_PX = 1e4;
 /** A side has a limit when what its probes leave to the limit is below this (device pixels). */
 export const SETTLED_PX = 0.05;
@@ -49,6 +49,9 @@ export interface Evaluator {
   /** Device pixels per unit along x and along y. */
   kx: number;
   ky: number;
+  /** The visible band of y values, margin included. */
+  bandLo: number;
+  bandHi: number;
   value(x: number): number;
   enclose(lo: number, hi: number): Interval;
 }
@@ -67,8 +70,8 @@ type Side =
   | { kind: "undefined" }
   | { kind: "unbounded" }
   | ({ kind: "limit" } & Limit)
-  | { kind: "oscillating" }
-  | { kind: "noisy" };
+  | { kind: "oscillating"; probes: readonly Probe[] }
+  | { kind: "noisy"; probes: readonly Probe[] };
 
 export type BreakVerdict =
   /** f is continuous through x: the enclosure overestimated. */
@@ -80,7 +83,13 @@ export type BreakVerdict =
   /** f is defined on one side only (`defined`: −1 left, 1 right); `value` is f(x), or its limit where f(x) is undefined. */
   | { kind: "edge"; x: number; defined: -1 | 1; value: number }
   /** No verdict: rounding swamps the values near x, or f oscillates without settling. */
-  | { kind: "unresolved"; x: number; reason: "rounding" | "oscillation" };
+  | {
+      kind: "unresolved";
+      x: number;
+      reason: "rounding" | "oscillation";
+      /** Samples nearer x than this are rounding's, not f's: they are not drawn. */
+      noisyWithin: number;
+    };
 
 function ulp(v: number): number {
   return Math.max(Math.abs(v) * Number.EPSILON, Number.MIN_VALUE);
@@ -114,13 +123,25 @@ export function classifyBreak(e: Evaluator, lo: number, hi: number): BreakVerdic
       return { kind: "edge", x, defined: left.kind === "undefined" ? 1 : -1, value };
     }
   }
-  if (left.kind === "noisy" || right.kind === "noisy") return { kind: "unresolved", x, reason: "rounding" };
-  if (left.kind !== "limit" || right.kind !== "limit") return { kind: "unresolved", x, reason: "oscillation" };
+  const noisy = left.kind === "noisy" || right.kind === "noisy";
+  // Where rounding wins, samples are trusted no nearer than the nearest trusted probe (or the farthest probe).
+  const unresolved = (): BreakVerdict => {
+    if (!noisy) return { kind: "unresolved", x, reason: "oscillation", noisyWithin: 0 };
+    const reach = (side: Side) => (side.kind === "noisy" ? (side.probes.at(-1)?.distance ?? PROBE_FAR_PX / e.kx) : 0);
+    return { kind: "unresolved", x, reason: "rounding", noisyWithin: Math.max(reach(left), reach(right)) };
+  };
+  if (left.kind === "undefined" || right.kind === "undefined") return unresolved();
   const value = definedAt(e, x, raw) ? raw : Number.NaN;
+  if (left.kind !== "limit" || right.kind !== "limit") {
+    // Neither side settled alone, but their means at each distance may: the slope cancels.
+    const hole = symmetricHole(left.probes, right.probes, x, e.ky);
+    if (hole) return { kind: "hole", x, limit: hole.limit, value, left: hole.left, right: hole.right };
+    return unresolved();
+  }
   const [l, r] = [left as Limit, right as Limit];
   const slack = SAME_LIMIT_PX / e.ky;
   if (Math.abs(l.value - r.value) > l.error + r.error + slack) return { kind: "jump", x, left: l, right: r, value };
-  const limit = commonLimit(l, r);
+  const limit = commonLimit(l, r, x);
   if (Number.isFinite(value) && Math.abs(value - limit) <= Math.min(l.error, r.error) + slack)
     return { kind: "none", x };
   return { kind: "hole", x, limit, value, left: l, right: r };
@@ -142,7 +163,7 @@ function definedAt(e: Evaluator, x: number, value: number): boolean {
  * the distance whose mean is best known (its change from the last distance plus the rounding) is
  * used, and snapped to the simplest number within its error.
  */
-function commonLimit(l: Limit, r: Limit): number {
+function commonLimit(l: Limit, r: Limit, x: number): number {
   let best = l.error <= r.error ? { value: l.value, error: l.error } : { value: r.value, error: r.error };
   for (let j = 1; j < Math.min(l.probes.length, r.probes.length); j++) {
     const mean = (l.probes[j]!.value + r.probes[j]!.value) / 2;
@@ -150,7 +171,51 @@ function commonLimit(l: Limit, r: Limit): number {
     const error = 2 * Math.abs(mean - before) + (l.probes[j]!.error + r.probes[j]!.error) / 2;
     if (error < best.error) best = { value: mean, error };
   }
-  return snapped(best.value - best.error, best.value + best.error, best.value);
+  const error = best.error + standIn(l.probes, r.probes, x);
+  return snapped(best.value - error, best.value + error, best.value);
+}
+
+/**
+ * How far f's limit at the number x stands for (π/2) may lie from its limit at the double x: the
+ * slope (the probes' half-difference over their distance) times the ulps between them.
+ */
+function standIn(left: readonly Probe[], right: readonly Probe[], x: number): number {
+  const n = Math.min(left.length, right.length);
+  if (n === 0) return 0;
+  const slope = Math.abs(right[n - 1]!.value - left[n - 1]!.value) / (2 * left[n - 1]!.distance);
+  return slope * SIMPLE_POINT_ULPS * ulp(x);
+}
+
+/**
+ * A hole read from both sides together, where rounding cut each short before it settled alone
+ * ((exp(x) − 1 − x)/x² in a view tall in pixels): at each distance, the mean of the two probes
+ * loses f's slope and their half-difference is that slope's share. If the means settle and the
+ * half-differences shrink towards 0 (the sides approach one value), the means give the limit.
+ */
+function symmetricHole(
+  left: readonly Probe[],
+  right: readonly Probe[],
+  x: number,
+  ky: number,
+): { limit: number; left: Limit; right: Limit } | null {
+  const n = Math.min(left.length, right.length);
+  if (n < 2) return null;
+  const mean = (j: number) => (left[j]!.value + right[j]!.value) / 2;
+  const odd = (j: number) => Math.abs(left[j]!.value - right[j]!.value) / 2;
+  const step = Math.abs(mean(n - 1) - mean(n - 2));
+  if (!(step * ky <= SETTLED_PX && odd(n - 1) <= CONTRACTION * odd(n - 2))) return null;
+  const error = 2 * step + (left[n - 1]!.error + right[n - 1]!.error) / 2 + standIn(left, right, x);
+  const simple = simpleNumberIn(mean(n - 1) - error, mean(n - 1) + error);
+  // Read this way, a limit is only told if it is known: a simple number, or to a trusted probe's precision.
+  if (!simple && error * ky > TRUSTED_ERROR_PX) return null;
+  const limit = (simple?.value ?? mean(n - 1)) + 0;
+  const side = (probes: readonly Probe[]): Limit => ({
+    value: limit,
+    error: error + odd(n - 1),
+    trustedFrom: probes[n - 1]!.distance,
+    probes: probes.slice(0, n),
+  });
+  return { limit, left: side(left), right: side(right) };
 }
 
 /** The simplest number in [lo, hi], or `fallback`. */
@@ -181,8 +246,8 @@ function probeSide(e: Evaluator, x: number, direction: -1 | 1, nearest: number):
     if (!Number.isFinite(value)) return { kind: "unbounded" };
     const enclosure = e.enclose(at, at);
     const error = enclosure.hi - enclosure.lo;
-    // Far off-screen only the growth matters, so relative precision is enough.
-    const far = Math.abs(value) * e.ky >= FAR_OFF_PX;
+    // Far off the view only growth can be told, and relative precision is enough for that.
+    const far = Math.max(value - e.bandHi, e.bandLo - value) * e.ky >= FAR_OFF_PX;
     if (!(error <= Math.max(TRUSTED_ERROR_PX / e.ky, far ? TRUSTED_RELATIVE * Math.abs(value) : 0))) {
       stoppedByNoise = true;
       break;
@@ -191,12 +256,18 @@ function probeSide(e: Evaluator, x: number, direction: -1 | 1, nearest: number):
     const verdict = early(e, x, direction, trusted);
     if (verdict) return verdict;
   }
-  if (trusted.length === 0) return undefinedCount > 0 && !stoppedByNoise ? { kind: "undefined" } : { kind: "noisy" };
-  if (undefinedCount > 0) return { kind: "oscillating" };
-  const settled = settle(trusted, e.ky);
+  if (trusted.length === 0)
+    return undefinedCount > 0 && !stoppedByNoise ? { kind: "undefined" } : { kind: "noisy", probes: [] };
+  if (undefinedCount > 0) return { kind: "oscillating", probes: [] };
+  // A limit needs probes precise at the view's scale, not only relatively.
+  const precise = trusted.filter((p) => p.error * e.ky <= TRUSTED_ERROR_PX);
+  const settled = precise.length === trusted.length ? settle(trusted, e.ky) : null;
   if (settled) return settled;
+  if (precise.length < trusted.length) return { kind: "noisy", probes: precise };
   // Rounding cut the probes short before they could show f settling: no verdict either way.
-  return stoppedByNoise && trusted.length < GROWTH_PROBES ? { kind: "noisy" } : { kind: "oscillating" };
+  return stoppedByNoise && trusted.length < GROWTH_PROBES
+    ? { kind: "noisy", probes: trusted }
+    : { kind: "oscillating", probes: trusted };
 }
 
 /** Stops a side early once it is plainly growing without bound or constant. */
@@ -242,11 +313,13 @@ function settle(probes: readonly Probe[], ky: number): Side | null {
   const noise = probes[n - 1]!.error + probes[n - 2]!.error;
   if (last * ky <= FLAT_PX || last <= noise) return limitOf(probes, last + noise);
   if (n === 2) return last * ky <= SETTLED_PX ? limitOf(probes, 2 * last) : null;
-  // Against the largest earlier step, not just the one before: x·sin(1/x) settles unevenly.
-  let before = 0;
-  for (let i = 1; i + 1 < n; i++) before = Math.max(before, Math.abs(probes[i]!.value - probes[i - 1]!.value));
-  const ratio = last / before;
-  if (!(ratio <= CONTRACTION)) return null;
+  // Shrinking against the largest earlier step, not just the one before: x·sin(1/x) settles unevenly.
+  let largest = 0;
+  for (let i = 1; i + 1 < n; i++) largest = Math.max(largest, Math.abs(probes[i]!.value - probes[i - 1]!.value));
+  if (!(last <= CONTRACTION * largest)) return null;
+  // The tail at the last ratio (at most CONTRACTION: an uneven one says little about the next step).
+  const before = Math.abs(probes[n - 2]!.value - probes[n - 3]!.value);
+  const ratio = before > 0 ? Math.min(CONTRACTION, last / before) : CONTRACTION;
   const tail = (last * ratio) / (1 - ratio);
   return tail * ky <= SETTLED_PX ? limitOf(probes, 2 * tail) : null;
 }

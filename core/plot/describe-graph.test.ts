@@ -74,6 +74,12 @@ describe("graphs in words", () => {
     );
   });
 
+  it("names a break in view when no part of the curve is (zoomed in on a pole)", () => {
+    expect(describeGraph("y", sampleOf([], [{ kind: "asymptote", x: 2 }]), view)).toBe(
+      "No part of the curve lies in the view. Vertical asymptote at x = 2.",
+    );
+  });
+
   it("says when nothing is in view, even if strokes reach into the margin", () => {
     expect(describeGraph("y", sampleOf([]), view)).toBe("Nothing of this graph lies in the view.");
     expect(describeGraph("y", sampleOf([[-1, 6.01, 1, 6.02]]), view)).toBe("Nothing of this graph lies in the view.");

@@ -124,10 +124,14 @@ function unresolvedSentence(variable: string, points: readonly Extract<CurveBrea
 export function describeGraph(axis: "x" | "y", sample: CurveSample, view: ViewRange): string {
   const variable = axis === "y" ? "x" : "y";
   const range = drawnRange(axis, sample, view);
-  if (range === null && sample.dots.length === 0) return "Nothing of this graph lies in the view.";
+  if (range === null && sample.dots.length === 0 && sample.breaks.length === 0) {
+    return "Nothing of this graph lies in the view.";
+  }
   const span = axis === "y" ? view.xMax - view.xMin : view.yMax - view.yMin;
   const sentences: string[] = [];
   if (range) sentences.push(`Drawn for ${variable} from ${spokenEnd(range[0], span)} to ${spokenEnd(range[1], span)}.`);
+  // Zoomed in on a pole, or on a hole whose value lies off the view: the curve is not there, its break is.
+  else sentences.push("No part of the curve lies in the view.");
   const asymptotes = breaksOf(sample, "asymptote").map((b) => b.x);
   if (asymptotes.length > 0) {
     const direction = axis === "y" ? "Vertical" : "Horizontal";

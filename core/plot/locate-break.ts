@@ -21,7 +21,8 @@
  * - otherwise (a pole, or a point where f may be undefined): bisect with intervals towards the
  *   unbounded, discontinuous or partly undefined half.
  * Where a side of a hole is lost to rounding ((1 − cos x)/x² near 0), the samples there are not
- * drawn. Without the evaluations for a verdict, the cheaper rules of the narrowing decide alone.
+ * drawn. Without the evaluations for a verdict, the curve is drawn by the narrowing's cheaper rules
+ * and no pole, hole or end of the domain is claimed.
  */
 import { CLASSIFY_COST, classifyBreak, type BreakVerdict, type Evaluator } from "./classify-break";
 import type { CurveBreak, Dot, Interval } from "./curve-types";
@@ -39,9 +40,6 @@ const NARROWING_STEPS = Math.ceil(Math.log2(1 / LOCATE_WIDTH_PX));
 
 /** What the locator needs from a sampler: scales, the visible band, evaluation, and where to draw. */
 export interface BreakContext extends Evaluator {
-  /** The visible band of y values, margin included. */
-  bandLo: number;
-  bandHi: number;
   evaluations: number;
   /** The evaluation budget: narrowing stops when it is spent, leaving a plain gap. */
   cap: number;
@@ -92,7 +90,7 @@ function approachBreak(s: BreakContext, a: number, fa: number, b: number, fb: nu
     return;
   }
   const samples: number[] = [];
-  let [near, fNear, far, fFar] = fromLeft ? [a, fa, b, fb] : [b, fb, a, fa];
+  let [near, fNear, far] = fromLeft ? [a, fa, b] : [b, fb, a];
   while (Math.abs(widthPx(s, near, far)) > LOCATE_WIDTH_PX && !escapes(s, fNear) && !spent(s)) {
     const m = near + (far - near) / 2;
     if (m === near || m === far) break;
@@ -101,21 +99,20 @@ function approachBreak(s: BreakContext, a: number, fa: number, b: number, fb: nu
       [near, fNear] = [m, fm];
       samples.push(m, fm);
     } else {
-      [far, fFar] = [m, fm];
+      far = m;
     }
   }
   const verdict = affords(s) ? classifyByValues(s, near, far) : null;
   const side = fromLeft ? "left" : "right";
-  const kept = verdict?.kind === "hole" ? trustedSamples(samples, verdict, side) : samples;
+  const kept = verdict ? trustedSamples(samples, verdict, side) : samples;
   if (fromLeft) drawPoints(s, kept);
   if (verdict?.kind === "hole") {
     s.out.point(verdict.x, verdict.limit);
     markHole(s, verdict);
   } else {
     if (fromLeft) s.out.end();
+    // Without the evaluations for a verdict, the curve breaks and nothing is claimed.
     if (verdict) recordVerdict(s, verdict);
-    else if (escapes(s, fNear) || Math.abs(fFar) === Infinity) recordBreak(s, { kind: "asymptote", x: near });
-    else recordBreak(s, { kind: "edge", x: near, value: fNear });
     if (!fromLeft) s.out.end();
   }
   if (!fromLeft) {
@@ -280,26 +277,28 @@ function drawVerdict(s: BreakContext, sides: Sides, bracket: Bracket, start: Bra
       drawPoints(s, reversePairs(sides.right));
       return s.out.point(start.b, start.fb);
     default:
-      drawPoints(s, sides.left);
+      drawPoints(s, trustedSamples(sides.left, verdict, "left"));
       s.out.end();
       recordVerdict(s, verdict);
-      drawPoints(s, reversePairs(sides.right));
+      drawPoints(s, reversePairs(trustedSamples(sides.right, verdict, "right")));
       return s.out.point(start.b, start.fb);
   }
 }
 
-/** Samples of one side of a hole that lie no nearer than its nearest trusted probe: the rest may be rounding noise. */
-function trustedSamples(
-  points: readonly number[],
-  hole: Extract<BreakVerdict, { kind: "hole" }>,
-  side: "left" | "right",
-) {
-  const from = hole[side].trustedFrom;
+/** Samples no nearer x than `from`: nearer ones may be rounding noise (beside a hole, or where no verdict could be had). */
+function samplesFrom(points: readonly number[], x: number, from: number): number[] {
   const kept: number[] = [];
   for (let i = 0; i + 1 < points.length; i += 2) {
-    if (Math.abs(points[i]! - hole.x) >= from) kept.push(points[i]!, points[i + 1]!);
+    if (Math.abs(points[i]! - x) >= from) kept.push(points[i]!, points[i + 1]!);
   }
   return kept;
+}
+
+/** The samples of one side a verdict trusts. */
+function trustedSamples(points: readonly number[], verdict: BreakVerdict, side: "left" | "right"): number[] {
+  if (verdict.kind === "hole") return samplesFrom(points, verdict.x, verdict[side].trustedFrom);
+  if (verdict.kind === "unresolved") return samplesFrom(points, verdict.x, verdict.noisyWithin);
+  return [...points];
 }
 
 /** An open dot at a hole's limit, a filled one where f is defined apart from the curve, and the record. */
@@ -335,13 +334,16 @@ function recordVerdict(s: BreakContext, verdict: BreakVerdict): void {
   }
 }
 
-/** Without a verdict: a pole if the enclosure was unbounded and a side left the view; one curve if the sides meet; else a jump. */
+/**
+ * Without a verdict (a plain jump, or the budget spent): one curve if the sides meet, a gap if the
+ * enclosure was unbounded and a side left the view (no claim: an escaping side is not yet a pole),
+ * else a jump, its dots put by its own cheap rules.
+ */
 function finishBracket(s: BreakContext, sides: Sides, bracket: Bracket, start: Bracket, unbounded: boolean): void {
   const { a, fa, b, fb } = bracket;
   if (unbounded && (escapes(s, fa) || escapes(s, fb))) {
     drawPoints(s, sides.left);
     s.out.end();
-    recordBreak(s, { kind: "asymptote", x: a + (b - a) / 2 });
     drawPoints(s, reversePairs(sides.right));
     return s.out.point(start.b, start.fb);
   }
@@ -372,12 +374,14 @@ function finishJump(
   drawPoints(s, sides.left);
   s.out.point(a, fa);
   s.out.end();
+  // The record holds f's own values: the drawing's are clamped a million view heights out.
+  const own = (x: number, y: number) => (Number.isFinite(y) && !escapes(s, y) ? y : finiteOrNaN(s.value(x)));
   recordBreak(s, {
     kind: "jump",
     x: at.x,
-    left: verdict?.left.value ?? fa,
-    right: verdict?.right.value ?? fb,
-    value: Number.isFinite(at.y) ? at.y : Number.NaN,
+    left: verdict?.left.value ?? own(a, fa),
+    right: verdict?.right.value ?? own(b, fb),
+    value: verdict ? verdict.value : own(at.x, at.y),
   });
   if (limits) {
     const takesLeft = Math.abs(at.y - fa) * s.ky <= JOIN_PX;
@@ -389,6 +393,10 @@ function finishJump(
   s.out.point(b, fb);
   drawPoints(s, reversePairs(sides.right));
   s.out.point(start.b, start.fb);
+}
+
+function finiteOrNaN(y: number): number {
+  return Number.isFinite(y) ? y : Number.NaN;
 }
 
 /** Whether f settles on each side of the bracket: LIMIT_PROBE_PX farther out it still has the same value. */
