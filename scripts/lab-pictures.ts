@@ -10,7 +10,6 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -18,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { LAB_PICTURE, labPath, labPicture, labs, type Lab } from "../app/labs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/setup/chromium";
+import { freePort, waitForHealthy } from "./local-server";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Wide enough for the desktop layout of every lab (md and up), narrow enough to keep text legible when scaled. */
@@ -28,27 +28,6 @@ const QUALITIES = [0.8, 0.7, 0.6, 0.5, 0.4];
 /** Animations and workers get this long after the page is idle before the picture is taken. */
 const SETTLE_MS = 2000;
 const ADMIN = { email: "lab-pictures@example.org", password: "lab pictures need a long password 1618" };
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => probe.once("listening", resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== "object" || address === null) throw new Error("no free port");
-  return address.port;
-}
-
-async function waitForHealthy(baseUrl: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`${baseUrl}/healthz did not answer within 60 s`);
-}
 
 /** Runs `npm run admin` against the temporary data folder (the password goes to standard input). */
 async function adminCommand(env: NodeJS.ProcessEnv, args: string[], input = ""): Promise<void> {

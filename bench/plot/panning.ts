@@ -25,13 +25,13 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/setup/chromium";
+import { freePort, waitForHealthy } from "../../scripts/local-server";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const GOAL_P95_MS = 8;
@@ -50,27 +50,6 @@ const CURVES = [
 const DRAG_PX = 600;
 const DRAG_STEPS = 240;
 const SETTLE_MS = 3000;
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => probe.once("listening", resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== "object" || address === null) throw new Error("no free port");
-  return address.port;
-}
-
-async function waitForHealthy(baseUrl: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`${baseUrl}/healthz did not answer within 60 s`);
-}
 
 interface TraceEvent {
   name: string;

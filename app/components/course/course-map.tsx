@@ -4,7 +4,7 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
-import { Link } from "react-router";
+import { CardTitleLink } from "../card-title-link";
 
 export interface CourseMapChapterView {
   slug: string;
@@ -75,26 +75,7 @@ function ChapterCard({
           </Typography>
           <AccessBadge access={chapter.access} locked={chapter.locked} />
         </Box>
-        <Typography variant="h6" component="h3" gutterBottom>
-          <Box
-            component={Link}
-            to={`/chapter/${chapter.slug}`}
-            sx={{
-              color: "text.primary",
-              textDecoration: "none",
-              "&::after": { content: '""', position: "absolute", inset: 0 },
-              "&:focus-visible": { outline: "none" },
-              "&:focus-visible::after": {
-                outline: 2,
-                outlineColor: "primary.main",
-                outlineOffset: -2,
-                borderRadius: 1,
-              },
-            }}
-          >
-            {chapter.title}
-          </Box>
-        </Typography>
+        <CardTitleLink to={`/chapter/${chapter.slug}`}>{chapter.title}</CardTitleLink>
         <Typography variant="body2" color="text.secondary">
           {chapter.summary}
         </Typography>

@@ -3,7 +3,7 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
-import { Link } from "react-router";
+import { CardTitleLink } from "../../components/card-title-link";
 import { LAB_PICTURE, labPath, labPicture, labs, labTopics, type Lab, type LabTopic } from "../../labs";
 import { Page } from "../../components/page";
 import { entitlementsFor } from "../../utils/entitlements";
@@ -43,26 +43,7 @@ function LabCard({ lab }: { lab: Lab }) {
         sx={{ display: "block", width: "100%", height: "auto", borderBottom: 1, borderColor: "divider" }}
       />
       <CardContent>
-        <Typography variant="h6" component="h3" gutterBottom>
-          <Box
-            component={Link}
-            to={labPath(lab)}
-            sx={{
-              color: "text.primary",
-              textDecoration: "none",
-              "&::after": { content: '""', position: "absolute", inset: 0 },
-              "&:focus-visible": { outline: "none" },
-              "&:focus-visible::after": {
-                outline: 2,
-                outlineColor: "primary.main",
-                outlineOffset: -2,
-                borderRadius: 1,
-              },
-            }}
-          >
-            {lab.title}
-          </Box>
-        </Typography>
+        <CardTitleLink to={labPath(lab)}>{lab.title}</CardTitleLink>
         <Typography variant="body2" color="text.secondary">
           {lab.sentence}
         </Typography>
