@@ -41,7 +41,7 @@ describe("plotting typed entries", () => {
       [expect.closeTo(1, 6), expect.closeTo(-2, 9)],
     ]);
     expect(cubic.description).toContain("Crosses or touches the x-axis at x = −√3, 0 and √3.");
-    expect(cubic.description).toContain("Local maxima at x = −1. Local minima at x = 1.");
+    expect(cubic.description).toContain("Local maximum at x = −1. Local minimum at x = 1.");
   });
 
   it("never marks a pole of tan x as a root and reports its asymptotes", () => {

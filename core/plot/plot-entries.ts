@@ -219,8 +219,10 @@ function describeFindings(findings: GraphFindings): { markers: Marker[]; sentenc
   else sentences.push("No roots in the view.");
   const maxima = extrema.points.filter((e) => e.kind === "maximum").map((e) => e.x);
   const minima = extrema.points.filter((e) => e.kind === "minimum").map((e) => e.x);
-  if (maxima.length > 0) sentences.push(`Local maxima at ${spokenAt("x", maxima)}.`);
-  if (minima.length > 0) sentences.push(`Local minima at ${spokenAt("x", minima)}.`);
+  if (maxima.length > 0)
+    sentences.push(`Local ${maxima.length === 1 ? "maximum" : "maxima"} at ${spokenAt("x", maxima)}.`);
+  if (minima.length > 0)
+    sentences.push(`Local ${minima.length === 1 ? "minimum" : "minima"} at ${spokenAt("x", minima)}.`);
   return { markers, sentence: sentences.join(" ") };
 }
 
