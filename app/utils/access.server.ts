@@ -34,13 +34,20 @@ export const requireAdminMiddleware: MiddlewareFunction = ({ request, context })
   const user = context.get(userContext);
   if (!user) throw redirect(loginPath(request, { idle: context.get(idleSignOutContext) }));
   if (!entitlementsFor(user).adminArea) {
-    // Loaders (the root's included) do not run when middleware throws, so the 403 carries what
-    // the header shows of the user and the reader's colour scheme (see headerUserFromError).
-    const headerUser: HeaderUser = { email: user.email, role: user.role };
-    const colorScheme = readColorSchemeCookie(request.headers.get("Cookie"));
-    throw data({ message: "This page is for administrators.", headerUser, colorScheme }, { status: 403 });
+    throw data({ message: "This page is for administrators.", ...errorPageShell(request, user) }, { status: 403 });
   }
 };
+
+/**
+ * What an error page thrown by middleware needs of the shell: loaders (the
+ * root's included) do not run then, so the refusal itself carries who is
+ * signed in and the reader's colour scheme (see headerUserFromError and
+ * colorSchemeFromError).
+ */
+export function errorPageShell(request: Request, user: User | null) {
+  const headerUser: HeaderUser | null = user && { email: user.email, role: user.role };
+  return { headerUser, colorScheme: readColorSchemeCookie(request.headers.get("Cookie")) };
+}
 
 /** guestOnly: a signed-in visitor is sent on to `redirectTo` or their profile. */
 export const requireGuestMiddleware: MiddlewareFunction = ({ request, context }) => {

@@ -1,5 +1,5 @@
 import { createContext, data, type MiddlewareFunction } from "react-router";
-import { readColorSchemeCookie } from "../theme/color-scheme";
+import { errorPageShell } from "./access.server";
 import { decodedPath } from "./decoded-path";
 import { userContext } from "./request-context";
 
@@ -28,13 +28,10 @@ export const refuseMalformedUrlMiddleware: MiddlewareFunction = ({ request, cont
   if (!problem) return;
   const address = `${path}${url.search}`;
   const shown = address.length > SHOWN_LENGTH ? `${address.slice(0, SHOWN_LENGTH)}…` : address;
-  const user = context.get(userContext);
   throw data(
     {
       message: `This address is not valid: ${shown} ${problem}.`,
-      // Root loaders do not run when middleware throws: the page still shows who is signed in, in their scheme.
-      headerUser: user && { email: user.email, role: user.role },
-      colorScheme: readColorSchemeCookie(request.headers.get("Cookie")),
+      ...errorPageShell(request, context.get(userContext)),
     },
     { status: 400 },
   );
