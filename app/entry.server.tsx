@@ -10,8 +10,8 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { createEmotionCache } from "./theme/emotion-cache";
-import { NonceProvider } from "./utils/nonce";
-import { serverInfoContext } from "./utils/request-context";
+import { NonceProvider } from "./http/nonce";
+import { serverInfoContext } from "./http/request-context";
 
 export const streamTimeout = 5_000;
 

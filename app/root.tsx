@@ -28,11 +28,11 @@ import {
 } from "./theme/color-scheme";
 import globalStylesUrl from "./theme/global.css?url";
 import { theme } from "./theme/theme";
-import { loadUserMiddleware } from "./utils/access.server";
-import { refuseMalformedUrlMiddleware } from "./utils/malformed-url.server";
-import { privateCacheMiddleware } from "./utils/private-cache.server";
-import { useNonce } from "./utils/nonce";
-import { serverInfoContext, userContext } from "./utils/request-context";
+import { loadUserMiddleware } from "./auth/access.server";
+import { refuseMalformedUrlMiddleware } from "./http/malformed-url.server";
+import { privateCacheMiddleware } from "./http/private-cache.server";
+import { useNonce } from "./http/nonce";
+import { serverInfoContext, userContext } from "./http/request-context";
 
 // The cache rule wraps the rest, so it sees every answer, refusals included.
 export const middleware = [privateCacheMiddleware, loadUserMiddleware, refuseMalformedUrlMiddleware];

@@ -3,8 +3,8 @@
  * strings and identifiers are random UUIDs on both dialects (see
  * docs/decisions/0003-one-schema-two-dialects.md).
  */
-import type { ChapterAccess } from "../app/content/chapter-source";
-import type { PrimeRecordKind } from "../core/primes/prime-records";
+import type { ChapterAccess } from "#app/content/chapter-source";
+import type { PrimeRecordKind } from "#core/primes/prime-records";
 
 export type { PrimeRecordKind };
 

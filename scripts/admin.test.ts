@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { listAuditEntries } from "../app/models/audit-log.server";
-import { createSession, findSessionUser } from "../app/models/session.server";
-import { createUser, findPasswordHash, findUserByEmail } from "../app/models/user.server";
-import { verifyPassword } from "../app/utils/password.server";
-import { testDialects, useTestDatabase } from "../tests/setup/test-database";
+import { listAuditEntries } from "#app/models/audit-log.server";
+import { createSession, findSessionUser } from "#app/models/session.server";
+import { createUser, findPasswordHash, findUserByEmail } from "#app/models/user.server";
+import { verifyPassword } from "#app/auth/password.server";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 
 interface Run {
   code: number | null;

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { grantAdmin, revokeAdmin } from "../app/models/admin-users.server";
-import { recordAudit } from "../app/models/audit-log.server";
-import { createUser, findUserByEmail } from "../app/models/user.server";
-import { emailField } from "../app/utils/form.server";
-import { parseCommonPasswords, passwordProblem } from "../app/utils/password-policy";
-import { hashPassword } from "../app/utils/password.server";
+import { grantAdmin, revokeAdmin } from "#app/models/admin-users.server";
+import { recordAudit } from "#app/models/audit-log.server";
+import { createUser, findUserByEmail } from "#app/models/user.server";
+import { emailField } from "#app/http/form.server";
+import { parseCommonPasswords, passwordProblem } from "#app/auth/password-policy";
+import { hashPassword } from "#app/auth/password.server";
 import { openMigratedDatabase } from "./cli-database";
 
 const USAGE = `Usage: npm run admin -- <command> EMAIL

@@ -1,5 +1,5 @@
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "../database/connection";
-import { readEnv } from "../app/utils/env.server";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "#database/connection";
+import { readEnv } from "#app/utils/env.server";
 
 /** The database the server would use, migrated, for command-line tools. */
 export async function openMigratedDatabase(): Promise<DatabaseHandle & { applied: string[] }> {

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { listChapters } from "../app/models/chapter.server";
-import { listSections } from "../app/models/section.server";
-import { testDialects, useTestDatabase } from "../tests/setup/test-database";
+import { listChapters } from "#app/models/chapter.server";
+import { listSections } from "#app/models/section.server";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 
 interface Run {
   code: number | null;

@@ -1,9 +1,9 @@
 import { availableParallelism } from "node:os";
-import { factorize, localEngine, type SplitEngine } from "../core/numtheory/factorize";
-import { evaluateIntegerExpression, MAX_INPUT_DIGITS } from "../core/numtheory/integer-expression";
-import { lazyEngine, parallelEngine } from "../core/numtheory/parallel-engine";
-import { deadlineSignal } from "../core/numtheory/factorization-types";
-import { startTaskPorts } from "../server/factor-task-ports";
+import { factorize, localEngine, type SplitEngine } from "#core/numtheory/factorize";
+import { evaluateIntegerExpression, MAX_INPUT_DIGITS } from "#core/numtheory/integer-expression";
+import { lazyEngine, parallelEngine } from "#core/numtheory/parallel-engine";
+import { deadlineSignal } from "#core/numtheory/factorization-types";
+import { startTaskPorts } from "#server/factor-task-ports";
 
 const USAGE = `Usage: npm run factor -- [--workers K] [--seconds S] N
 

@@ -15,8 +15,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { LAB_PICTURE, labPath, labPicture, labs, type Lab } from "../app/labs";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/setup/chromium";
+import { LAB_PICTURE, labPath, labPicture, labs, type Lab } from "#app/labs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/setup/chromium";
 import { freePort, waitForHealthy } from "./local-server";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -2,7 +2,7 @@ import http, { type Server } from "node:http";
 import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
+import { listenOnLoopback, stopServer } from "#tests/setup/loopback-server";
 import { bodyLimit, MAX_BODY_BYTES } from "./body-limit";
 
 const LIMIT = 1000;

@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
-import { deadlineSignal } from "../core/numtheory/factorization-types";
-import { factorize } from "../core/numtheory/factorize";
+import { deadlineSignal } from "#core/numtheory/factorization-types";
+import { factorize } from "#core/numtheory/factorize";
 
 export interface FactorJob {
   jobId: number;

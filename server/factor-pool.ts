@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Worker } from "node:worker_threads";
-import type { Factorization } from "../core/numtheory/factorization-types";
-import type { FactorService, FactorServiceResult } from "../app/utils/factor-service";
+import type { Factorization } from "#core/numtheory/factorization-types";
+import type { FactorService, FactorServiceResult } from "#app/factorization/factor-service";
 import type { FactorJob } from "./factor-api-thread";
 import { startTypeScriptWorker } from "./worker-thread";
 

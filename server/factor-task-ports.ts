@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
-import type { TaskPort } from "../core/numtheory/parallel-engine";
-import type { TaskReply } from "../core/numtheory/factor-task";
+import type { TaskPort } from "#core/numtheory/parallel-engine";
+import type { TaskReply } from "#core/numtheory/factor-task";
 import { startTypeScriptWorker } from "./worker-thread";
 
 /** One task thread per core, for the parallel engine; `close` ends them all. */

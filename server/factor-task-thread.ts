@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { runTask, type TaskRequest } from "../core/numtheory/factor-task";
+import { runTask, type TaskRequest } from "#core/numtheory/factor-task";
 
 // A worker thread running the slices a coordinator hands it (ECM curves, SIQS sieving).
 const port = parentPort;

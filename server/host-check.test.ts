@@ -2,9 +2,9 @@ import http from "node:http";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { readEnv } from "../app/utils/env.server";
-import { publicOriginOf, servedHostsOf } from "../app/utils/public-origin.server";
-import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
+import { readEnv } from "#app/utils/env.server";
+import { publicOriginOf, servedHostsOf } from "#app/http/public-origin.server";
+import { listenOnLoopback, stopServer } from "#tests/setup/loopback-server";
 import { hostCheck } from "./host-check";
 
 /** A GET with any Host header (fetch does not let a caller choose it). */

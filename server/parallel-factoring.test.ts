@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { deadlineSignal, FactorizationStopped } from "../core/numtheory/factorization-types";
-import { factorize } from "../core/numtheory/factorize";
-import { parallelEngine, type SiqsCheckpoint, type SiqsCheckpointStore } from "../core/numtheory/parallel-engine";
+import { deadlineSignal, FactorizationStopped } from "#core/numtheory/factorization-types";
+import { factorize } from "#core/numtheory/factorize";
+import { parallelEngine, type SiqsCheckpoint, type SiqsCheckpointStore } from "#core/numtheory/parallel-engine";
 import { startTaskPorts } from "./factor-task-ports";
 
 // Balanced semiprimes from ../shared/bench/factor/sets (sp35-1, sp45-1), factors from semiprimes.factors.txt.

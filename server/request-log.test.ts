@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
+import { listenOnLoopback, stopServer } from "#tests/setup/loopback-server";
 import { requestLog } from "./request-log";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

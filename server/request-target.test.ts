@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
+import { listenOnLoopback, stopServer } from "#tests/setup/loopback-server";
 import { requestTargetCheck } from "./request-target";
 
 /** The status and body of a raw request, so the target and Host can be anything the HTTP parser lets through. */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { decodedPath } from "../app/utils/decoded-path";
+import { decodedPath } from "#app/http/decoded-path";
 
 /** A host name, IPv4 or bracketed IPv6 address, with an optional port: what a browser sends as Host. */
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::\d{1,5})?$/;
@@ -11,7 +11,7 @@ const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::\d{1,5})?$/;
  * Without this, building the request's URL for React Router or the origin
  * check throws, and the answer is a 500. A path whose %-escapes do not decode
  * goes on escaped, with the original in `res.locals.malformedUrl`, for React
- * Router to answer on its error page (app/utils/malformed-url.server.ts).
+ * Router to answer on its error page (app/http/malformed-url.server.ts).
  */
 export function requestTargetCheck(): RequestHandler {
   return (req, res, next) => {

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import express from "express";
-import { listenOnLoopback, stopServer } from "../tests/setup/loopback-server";
+import { listenOnLoopback, stopServer } from "#tests/setup/loopback-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy, securityHeaders, staticFileHeaders } from "./security-headers";
 

@@ -10,14 +10,14 @@ import {
   mobius,
   primeFactorsWithMultiplicity,
   radical,
-} from "../core/numtheory/arithmetic-functions";
-import { decimalPeriod } from "../core/numtheory/decimal-period";
-import { describeWithinBudget } from "../core/numtheory/describe-within-budget";
-import { factorize } from "../core/numtheory/factorize";
-import type { Factor } from "../core/numtheory/factorization-types";
-import { multiplicativeOrder } from "../core/numtheory/multiplicative-order";
-import { describeNumber } from "../core/numtheory/number-facts";
-import { twoSquares } from "../core/numtheory/sum-of-two-squares";
+} from "#core/numtheory/arithmetic-functions";
+import { decimalPeriod } from "#core/numtheory/decimal-period";
+import { describeWithinBudget } from "#core/numtheory/describe-within-budget";
+import { factorize } from "#core/numtheory/factorize";
+import type { Factor } from "#core/numtheory/factorization-types";
+import { multiplicativeOrder } from "#core/numtheory/multiplicative-order";
+import { describeNumber } from "#core/numtheory/number-facts";
+import { twoSquares } from "#core/numtheory/sum-of-two-squares";
 
 /** One entry of tests/fixtures/pari/arithmetic.json (see make-fixtures.gp there). */
 interface PariEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { random } from "../../core/numtheory/test-oracles";
+import { random } from "#core/numtheory/test-oracles";
 import { lintLesson } from "./lint-delimiters";
 import { renderLesson, type LessonBlock, type RenderLessonOptions } from "./render-lesson";
 

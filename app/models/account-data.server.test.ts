@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { testDialects, useTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { hashToken } from "../utils/secure-token.server";
-import { foreignKeys, primaryKeys, userReferences } from "../../tests/setup/user-references";
+import { foreignKeys, primaryKeys, userReferences } from "#tests/setup/user-references";
 import { deleteAccount, exportAccountData, NOT_EXPORTED } from "./account-data.server";
 import { writeSetting } from "./app-settings.server";
 import { recordAudit } from "./audit-log.server";

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../database/schema";
+import type { Database } from "#database/schema";
 import { isoNow } from "../utils/time";
 import { likeLiteral } from "./database-errors.server";
 import { serializeAdminChanges } from "./admin-users.server";
 import { parsePreferences } from "./preferences";
 import { rateLimitSubjectKey } from "./rate-limit.server";
 import { countActiveAdmins } from "./user.server";
-import { skillMastery } from "../../core/quiz/mastery";
-import { SKILLS } from "../../core/quiz/skills";
+import { skillMastery } from "#core/quiz/mastery";
+import { SKILLS } from "#core/quiz/skills";
 
 /**
  * What the export leaves out, and why; the file carries this list, and the

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import type { Database, Role } from "../../database/schema";
+import type { Database, Role } from "#database/schema";
 import type { SortDirection, UserSort } from "../utils/admin-user-query";
 import { isoNow } from "../utils/time";
 import { recordAudit, type AuditParty } from "./audit-log.server";

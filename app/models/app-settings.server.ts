@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../database/schema";
+import type { Database } from "#database/schema";
 import { isoNow } from "../utils/time";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { listAuditEntries, recordAudit, type AuditAction } from "./audit-log.server";
 import { changeEmail, createUser } from "./user.server";
 

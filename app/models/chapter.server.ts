@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../database/schema";
+import type { Database } from "#database/schema";
 import type { ChapterAccess } from "../content/chapter-source";
 import { SLUG_PATTERN } from "../markdown/slug";
 import { isoNow } from "../utils/time";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { createContactMessage, listContactMessages } from "./contact-message.server";
 import { createUser } from "./user.server";
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../database/schema";
+import type { Database } from "#database/schema";
 import type { ChapterSource } from "../content/chapter-source";
 import { parseChapterFile } from "../markdown/chapter-file";
 import { isoNow } from "../utils/time";

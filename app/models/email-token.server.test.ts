@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../utils/secure-token.server";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   consumeEmailToken,
   createEmailToken,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, EmailTokenPurpose } from "../../database/schema";
+import type { Database, EmailTokenPurpose } from "#database/schema";
 import { hashToken, randomToken } from "../utils/secure-token.server";
 import { isoAfter, isoNow } from "../utils/time";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   createPasskey,
   findPasskeyCredential,

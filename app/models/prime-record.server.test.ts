@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { MersennePrimeRecord, PrimeRecords } from "../../core/primes/prime-records";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
-import { primeRecords } from "../utils/prime-records.server";
+import type { MersennePrimeRecord, PrimeRecords } from "#core/primes/prime-records";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { primeRecords } from "../content/prime-records.server";
 import {
   createPrimeRecord,
   findPrimeRecord,

@@ -14,8 +14,8 @@ import {
   type PrimeRecordKind,
   type PrimeRecords,
   type RecordContent,
-} from "../../core/primes/prime-records";
-import type { Database } from "../../database/schema";
+} from "#core/primes/prime-records";
+import type { Database } from "#database/schema";
 import { isoNow } from "../utils/time";
 import { isUniqueViolation } from "./database-errors.server";
 

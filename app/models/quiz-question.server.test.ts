@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { FixedQuestionContent } from "../../core/quiz/fixed-question";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
-import { describeItemQuestion, loadQuestions } from "../utils/quiz.server";
+import type { FixedQuestionContent } from "#core/quiz/fixed-question";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { describeItemQuestion, loadQuestions } from "../quiz/quiz.server";
 import {
   createQuizQuestion,
   findQuestionRevisions,

@@ -7,9 +7,9 @@
  */
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { FixedQuestionContent } from "../../core/quiz/fixed-question";
-import type { AnswerKey, Difficulty } from "../../core/quiz/question";
-import type { Database } from "../../database/schema";
+import type { FixedQuestionContent } from "#core/quiz/fixed-question";
+import type { AnswerKey, Difficulty } from "#core/quiz/question";
+import type { Database } from "#database/schema";
 import { isoNow } from "../utils/time";
 import { isUniqueViolation } from "./database-errors.server";
 

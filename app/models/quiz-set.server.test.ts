@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { createQuizSet, findQuizSet, listQuizSets } from "./quiz-set.server";
 import { attemptOfUser, startAttempt } from "./quiz.server";
 import { createUser } from "./user.server";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database, QuizSetsTable } from "../../database/schema";
+import type { Database, QuizSetsTable } from "#database/schema";
 import { isoNow } from "../utils/time";
 import type { ItemPlan } from "./quiz.server";
 

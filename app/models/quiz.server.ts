@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import type { Database, QuizMode } from "../../database/schema";
-import type { AnswerRecord } from "../../core/quiz/mastery";
-import type { Difficulty } from "../../core/quiz/question";
+import type { Database, QuizMode } from "#database/schema";
+import type { AnswerRecord } from "#core/quiz/mastery";
+import type { Difficulty } from "#core/quiz/question";
 import { isoNow } from "../utils/time";
 
 /** A question as stored: enough to make it again, never its answer key. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   claimProgressiveAttempt,
   clearProgressiveLimit,

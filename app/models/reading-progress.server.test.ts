@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { random } from "../../core/numtheory/test-oracles";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { random } from "#core/numtheory/test-oracles";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { deleteAccount } from "./account-data.server";
 import { createChapter, moveChapter, setChapterPublished, type ChapterRecord } from "./chapter.server";
 import {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../database/schema";
-import { placeInCourse, type CoursePlace, type SectionRead } from "../utils/course-place";
+import type { Database } from "#database/schema";
+import { placeInCourse, type CoursePlace, type SectionRead } from "../course/course-place";
 import { isoNow } from "../utils/time";
 import { byPosition } from "./chapter.server";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { ContentInputError, createChapter, type ChapterRecord } from "./chapter.server";
 import {
   createSection,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import type { Database, RevisionSource } from "../../database/schema";
+import type { Database, RevisionSource } from "#database/schema";
 import { isoNow } from "../utils/time";
 import {
   byPosition,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../database/schema";
+import type { Database } from "#database/schema";
 
 export interface SignInMethods {
   password: boolean;

@@ -1,4 +1,4 @@
-import { openDatabase, type DatabaseHandle } from "../../database/connection";
+import { openDatabase, type DatabaseHandle } from "#database/connection";
 import { getEnv } from "./env.server";
 
 let handle: DatabaseHandle | undefined;

@@ -1,4 +1,4 @@
-import type { Role } from "../../database/schema";
+import type { Role } from "#database/schema";
 
 /** What an account may use. One place decides it, from the role and the subscription. */
 export interface Entitlements {

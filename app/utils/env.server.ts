@@ -24,7 +24,7 @@ const envSchema = z.object({
     .string()
     .min(32, "must be at least 32 characters; leave it unset to generate one in DATA_DIR")
     .optional(),
-  // The public origin of every link the app hands out (app/utils/public-origin.server.ts).
+  // The public origin of every link the app hands out (app/http/public-origin.server.ts).
   APP_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://numberlab.example" })
     .optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { random } from "../../core/numtheory/test-oracles";
+import { random } from "#core/numtheory/test-oracles";
 import { diffLines, type DiffLine } from "./line-diff";
 
 /** Length of a longest common subsequence, by the textbook table: the oracle for minimality. */

@@ -1,5 +1,5 @@
-import type { Factorization, FactorProgress } from "../../core/numtheory/factorization-types";
-import type { NumberFacts } from "../../core/numtheory/number-facts";
+import type { Factorization, FactorProgress } from "#core/numtheory/factorization-types";
+import type { NumberFacts } from "#core/numtheory/number-facts";
 
 /** Messages between the page and the coordinating factorization worker. */
 export type FactorizationRequest = { kind: "start"; n: bigint };

@@ -1,7 +1,7 @@
-import { factorize } from "../../core/numtheory/factorize";
-import { describeWithinBudget } from "../../core/numtheory/describe-within-budget";
-import { lazyEngine, parallelEngine, type TaskPort } from "../../core/numtheory/parallel-engine";
-import type { TaskReply } from "../../core/numtheory/factor-task";
+import { factorize } from "#core/numtheory/factorize";
+import { describeWithinBudget } from "#core/numtheory/describe-within-budget";
+import { lazyEngine, parallelEngine, type TaskPort } from "#core/numtheory/parallel-engine";
+import type { TaskReply } from "#core/numtheory/factor-task";
 import type { FactorizationEvent, FactorizationRequest } from "./factorization-protocol";
 import { indexedDbCheckpoints } from "./siqs-checkpoints.client";
 

@@ -1,6 +1,6 @@
 import type { LayerStyle } from "../components/math/plot/curve-layer";
-import type { PlotView } from "../../core/plot/viewport";
-import type { EntryOutcome } from "../../core/plot/plot-entries";
+import type { PlotView } from "#core/plot/viewport";
+import type { EntryOutcome } from "#core/plot/plot-entries";
 
 /** One picture to compute: every entry of the plot, for the given view and parameter values. */
 export interface PlotRequest {

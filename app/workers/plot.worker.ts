@@ -1,4 +1,4 @@
-import { plotEntries } from "../../core/plot/plot-entries";
+import { plotEntries } from "#core/plot/plot-entries";
 import { paintCurveLayer } from "../components/math/plot/curve-layer";
 import type { PlotRequest, PlotResponse } from "./plot-protocol";
 

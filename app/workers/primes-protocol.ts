@@ -1,5 +1,5 @@
-import type { MersenneVerdict } from "../../core/numtheory/lucas-lehmer";
-import type { PrimeSurvey } from "../../core/numtheory/prime-count";
+import type { MersenneVerdict } from "#core/numtheory/lucas-lehmer";
+import type { PrimeSurvey } from "#core/numtheory/prime-count";
 
 /** Messages between the prime discoveries page and its workers. */
 export type PrimesRequest =

@@ -1,6 +1,6 @@
-import { isMersenneExponentCandidate, lucasLehmerSteps, mersenneTrialFactor } from "../../core/numtheory/lucas-lehmer";
-import { nthPrime, surveySteps } from "../../core/numtheory/prime-count";
-import { primesInRange } from "../../core/numtheory/prime-sieve";
+import { isMersenneExponentCandidate, lucasLehmerSteps, mersenneTrialFactor } from "#core/numtheory/lucas-lehmer";
+import { nthPrime, surveySteps } from "#core/numtheory/prime-count";
+import { primesInRange } from "#core/numtheory/prime-sieve";
 import type { PrimesEvent, PrimesRequest } from "./primes-protocol";
 
 /**

@@ -1,4 +1,4 @@
-import type { SiqsCheckpoint, SiqsCheckpointStore } from "../../core/numtheory/parallel-engine";
+import type { SiqsCheckpoint, SiqsCheckpointStore } from "#core/numtheory/parallel-engine";
 
 const DATABASE = "numberlab-factorization";
 const STORE = "siqs-checkpoints";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Factorization, FactorProgress } from "../../core/numtheory/factorization-types";
-import type { NumberFacts } from "../../core/numtheory/number-facts";
+import type { Factorization, FactorProgress } from "#core/numtheory/factorization-types";
+import type { NumberFacts } from "#core/numtheory/number-facts";
 import type { FactorizationEvent, FactorizationRequest } from "./factorization-protocol";
 
 export type FactorizationStatus = "idle" | "running" | "done" | "stopped" | "failed";

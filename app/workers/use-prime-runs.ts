@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { mergeSurveys, type PrimeSurvey } from "../../core/numtheory/prime-count";
+import { mergeSurveys, type PrimeSurvey } from "#core/numtheory/prime-count";
 import type { PrimesEvent, PrimesRequest } from "./primes-protocol";
 
 export type RunStatus = "idle" | "running" | "done" | "stopped" | "failed";

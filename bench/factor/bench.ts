@@ -17,9 +17,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { factorize, type SplitEngine } from "../../core/numtheory/factorize";
-import { parallelEngine } from "../../core/numtheory/parallel-engine";
-import { startTaskPorts } from "../../server/factor-task-ports";
+import { factorize, type SplitEngine } from "#core/numtheory/factorize";
+import { parallelEngine } from "#core/numtheory/parallel-engine";
+import { startTaskPorts } from "#server/factor-task-ports";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SETS = path.resolve(ROOT, "../shared/bench/factor/sets");

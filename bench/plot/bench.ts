@@ -15,12 +15,12 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CurveSample } from "../../core/plot/curve-types";
-import { measureDeviation } from "../../core/plot/curve-quality";
-import type { FunctionClosures } from "../../core/plot/from-expression";
-import { compiledFunction, STANDARD_VIEW } from "../../core/plot/plot-test-support";
-import { MAX_DEVIATION_PX, sampleFunction } from "../../core/plot/sample-function";
-import { TEST_FUNCTIONS, type TestFunction } from "../../core/plot/test-functions";
+import type { CurveSample } from "#core/plot/curve-types";
+import { measureDeviation } from "#core/plot/curve-quality";
+import type { FunctionClosures } from "#core/plot/from-expression";
+import { compiledFunction, STANDARD_VIEW } from "#core/plot/plot-test-support";
+import { MAX_DEVIATION_PX, sampleFunction } from "#core/plot/sample-function";
+import { TEST_FUNCTIONS, type TestFunction } from "#core/plot/test-functions";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const RESULTS_DIR = path.join(ROOT, "bench", "results");

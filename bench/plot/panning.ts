@@ -30,8 +30,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/setup/chromium";
-import { freePort, waitForHealthy } from "../../scripts/local-server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/setup/chromium";
+import { freePort, waitForHealthy } from "#scripts/local-server";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const GOAL_P95_MS = 8;

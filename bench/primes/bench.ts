@@ -16,9 +16,9 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
-import { lucasLehmer } from "../../core/numtheory/lucas-lehmer";
-import { mergeSurveys, primePi, type PrimeSurvey } from "../../core/numtheory/prime-count";
-import { startTypeScriptWorker } from "../../server/worker-thread";
+import { lucasLehmer } from "#core/numtheory/lucas-lehmer";
+import { mergeSurveys, primePi, type PrimeSurvey } from "#core/numtheory/prime-count";
+import { startTypeScriptWorker } from "#server/worker-thread";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const RESULTS_DIR = path.join(ROOT, "bench", "results");

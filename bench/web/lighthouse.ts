@@ -21,10 +21,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { z } from "zod";
-import { createUser } from "../../app/models/user.server";
-import { hashPassword } from "../../app/utils/password.server";
-import { openDatabase } from "../../database/connection";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/setup/chromium";
+import { createUser } from "#app/models/user.server";
+import { hashPassword } from "#app/auth/password.server";
+import { openDatabase } from "#database/connection";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/setup/chromium";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const RESULTS_DIR = path.join(ROOT, "bench", "results");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import records from "../../content/prime-records.json";
+import records from "#content/prime-records.json";
 import { mersenneDigits, primeRecordsSchema, type PrimeRecords } from "./prime-records";
 
 const data: PrimeRecords = primeRecordsSchema.parse(records);

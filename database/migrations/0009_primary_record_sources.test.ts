@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { PrimeRecordKind, PrimeRecords } from "../../core/primes/prime-records";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import type { PrimeRecordKind, PrimeRecords } from "#core/primes/prime-records";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   listPrimeRecordRevisions,
   listPrimeRecords,
   naturalKey,
   savePrimeRecord,
   seedPrimeRecordsIfEmpty,
-} from "../../app/models/prime-record.server";
-import { primeRecords } from "../../app/utils/prime-records.server";
-import { createUser } from "../../app/models/user.server";
+} from "#app/models/prime-record.server";
+import { primeRecords } from "#app/content/prime-records.server";
+import { createUser } from "#app/models/user.server";
 import { SEEDED_SOURCE_CHANGES } from "./0009_primary_record_sources";
 import { migrations } from "./index";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrateToLatest } from "../connection";
-import { testDialects, useTestDatabase } from "../../tests/setup/test-database";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { migrations } from "./index";
 
 describe.each(testDialects)("migrations on %s", (dialect) => {

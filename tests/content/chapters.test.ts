@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { courseChapters } from "../../app/chapters";
-import { labPath, labsFor } from "../../app/labs";
-import { checkWidget } from "../../app/components/lesson-widgets/catalog";
-import { parseChapterFile } from "../../app/markdown/chapter-file";
-import { lintLesson } from "../../app/markdown/lint-delimiters";
-import { renderLesson } from "../../app/markdown/render-lesson";
+import { courseChapters } from "#app/chapters";
+import { labPath, labsFor } from "#app/labs";
+import { checkWidget } from "#app/components/lesson-widgets/catalog";
+import { parseChapterFile } from "#app/markdown/chapter-file";
+import { lintLesson } from "#app/markdown/lint-delimiters";
+import { renderLesson } from "#app/markdown/render-lesson";
 
 /**
  * The course's chapter files, held to what the lessons issue asks of each:

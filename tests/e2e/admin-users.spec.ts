@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { countActiveAdmins, createUser, findUserByEmail, type User } from "../../app/models/user.server";
-import { hashPassword } from "../../app/utils/password.server";
+import { countActiveAdmins, createUser, findUserByEmail, type User } from "#app/models/user.server";
+import { hashPassword } from "#app/auth/password.server";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp } from "./accounts";
 import { asNewClient, logIn, watchConsole } from "./helpers";
 import { withServerDatabase } from "./test-accounts";

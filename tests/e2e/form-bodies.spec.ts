@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { migrateToLatest, openDatabase } from "../../database/connection";
-import { startAttempt } from "../../app/models/quiz.server";
-import { createUser } from "../../app/models/user.server";
-import { hashPassword } from "../../app/utils/password.server";
-import { MAX_FORM_FIELDS } from "../../app/utils/read-form.server";
+import { migrateToLatest, openDatabase } from "#database/connection";
+import { startAttempt } from "#app/models/quiz.server";
+import { createUser } from "#app/models/user.server";
+import { hashPassword } from "#app/auth/password.server";
+import { MAX_FORM_FIELDS } from "#app/http/read-form.server";
 import { actionRoutes, fillPattern, type ActionRoute } from "./form-actions";
 import { startServer, type RunningServer } from "./server-process";
 

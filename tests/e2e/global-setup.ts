@@ -1,8 +1,8 @@
 import { request, type FullConfig } from "@playwright/test";
-import { migrateToLatest, openDatabase } from "../../database/connection";
-import { createUser, setSubscriptionStatus } from "../../app/models/user.server";
-import { hashPassword } from "../../app/utils/password.server";
-import { OIDC_PORT, oidcTestProviders, SMTP_PORT } from "../../playwright.config";
+import { migrateToLatest, openDatabase } from "#database/connection";
+import { createUser, setSubscriptionStatus } from "#app/models/user.server";
+import { hashPassword } from "#app/auth/password.server";
+import { OIDC_PORT, oidcTestProviders, SMTP_PORT } from "./e2e-ports";
 import { startOidcTestProvider } from "../setup/oidc-test-provider";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp, type SignedInRole } from "./accounts";
 import { startMailSink } from "./mail-sink";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminSectionGroups } from "../../app/admin-navigation";
+import { adminSectionGroups } from "#app/admin-navigation";
 import { storageStatePath } from "./accounts";
 import { asNewClient, gotoHydrated, watchConsole } from "./helpers";
 

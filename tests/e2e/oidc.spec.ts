@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createUser, setDisabled } from "../../app/models/user.server";
-import { hashPassword } from "../../app/utils/password.server";
-import { oidcTestProviders } from "../../playwright.config";
+import { createUser, setDisabled } from "#app/models/user.server";
+import { hashPassword } from "#app/auth/password.server";
+import { oidcTestProviders } from "./e2e-ports";
 import { addTestAccount, type TestAccount } from "../setup/oidc-test-provider";
 import { accounts, PASSWORD } from "./accounts";
 import { asNewClient, logOut, watchConsole } from "./helpers";

@@ -1,5 +1,5 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
-import { setDisabled } from "../../app/models/user.server";
+import { setDisabled } from "#app/models/user.server";
 import { uniqueClientIp } from "./accounts";
 import { asNewClient, logIn, logOut, watchConsole } from "./helpers";
 import { firstLink, waitForMail } from "./mail-sink";

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { primeRecordsSchema } from "../../core/primes/prime-records";
+import { primeRecordsSchema } from "#core/primes/prime-records";
 import { storageStatePath } from "./accounts";
 import { gotoHydrated, watchConsole } from "./helpers";
 

@@ -1,7 +1,7 @@
 /** How journeys answer quiz questions the way learners do, given the question's key from the server. */
 import { expect, type Locator } from "@playwright/test";
-import { answerOfKey } from "../../core/quiz/fixed-question";
-import type { AnswerKey } from "../../core/quiz/question";
+import { answerOfKey } from "#core/quiz/fixed-question";
+import type { AnswerKey } from "#core/quiz/question";
 
 /** What a learner would type for a key: its own answer, a congruence as its residue alone (which the grader accepts). */
 function typedAnswer(key: Exclude<AnswerKey, { kind: "choice" }>): string {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createQuizQuestion, listQuizQuestionRevisions } from "../../app/models/quiz-question.server";
-import { loadQuestions } from "../../app/utils/quiz.server";
+import { createQuizQuestion, listQuizQuestionRevisions } from "#app/models/quiz-question.server";
+import { loadQuestions } from "#app/quiz/quiz.server";
 import { storageStatePath } from "./accounts";
 import { asNewClient, gotoHydrated, logIn, watchConsole } from "./helpers";
 import { answerPart, typeInMathField } from "./quiz-answers";

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createQuizSet } from "../../app/models/quiz-set.server";
-import { attemptOfUser } from "../../app/models/quiz.server";
-import { loadQuestions } from "../../app/utils/quiz.server";
-import { generateQuestion } from "../../core/quiz/templates/index";
+import { createQuizSet } from "#app/models/quiz-set.server";
+import { attemptOfUser } from "#app/models/quiz.server";
+import { loadQuestions } from "#app/quiz/quiz.server";
+import { generateQuestion } from "#core/quiz/templates/index";
 import { storageStatePath } from "./accounts";
 import { asNewClient, gotoHydrated, logIn, watchConsole } from "./helpers";
 import { answerPart } from "./quiz-answers";

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { migrateToLatest, openDatabase } from "../../database/connection";
-import { createUser } from "../../app/models/user.server";
-import { hashPassword } from "../../app/utils/password.server";
+import { migrateToLatest, openDatabase } from "#database/connection";
+import { createUser } from "#app/models/user.server";
+import { hashPassword } from "#app/auth/password.server";
 import { startServer } from "./server-process";
 
 const PASSWORD = "shared instance password";

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { openDatabase } from "../../database/connection";
-import type { Database } from "../../database/schema";
-import { createUser } from "../../app/models/user.server";
-import { hashPassword } from "../../app/utils/password.server";
+import { openDatabase } from "#database/connection";
+import type { Database } from "#database/schema";
+import { createUser } from "#app/models/user.server";
+import { hashPassword } from "#app/auth/password.server";
 import { PASSWORD } from "./accounts";
 
 /** Runs `work` on the e2e server's database (SQLite in E2E_DATA_DIR; WAL lets both write). */

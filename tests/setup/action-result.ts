@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { serverInfoContext } from "../../app/utils/request-context";
+import { serverInfoContext } from "#app/http/request-context";
 
 /** What a route action answered, whichever way it answered (a Response, data() or a plain object). */
 export interface ActionResult {

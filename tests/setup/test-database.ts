@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from "../../database/connection";
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DialectName } from "#database/connection";
 
 /**
  * The dialects every model test runs on: SQLite always, PostgreSQL when

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DialectName } from "../../database/connection";
+import type { DialectName } from "#database/connection";
 
 /** One column's foreign key, read from the database itself. */
 export interface ForeignKey {

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { LAST_SIGN_IN_METHOD } from "../../models/sign-in-methods.server";
+import { LAST_SIGN_IN_METHOD } from "#app/models/sign-in-methods.server";
 import { IdentitiesSection, type IdentitiesSectionProps } from "./identities-section";
 
 function render(props: IdentitiesSectionProps): string {

@@ -6,7 +6,7 @@ import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 import { OidcButtons } from "../auth/oidc-buttons";
-import { formatDate } from "../../utils/format-date";
+import { formatDate } from "#app/utils/format-date";
 import { ProfileSection } from "./profile-section";
 
 export interface LinkedIdentityView {

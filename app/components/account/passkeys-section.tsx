@@ -9,9 +9,9 @@ import { useState, type ReactNode } from "react";
 import { useFetcher, useLocation, useRevalidator } from "react-router";
 import { PasskeyRegisterButton } from "../auth/passkey-register-button";
 import { ProfileSection } from "./profile-section";
-import type { Passkey } from "../../models/passkey.server";
-import { formatDate } from "../../utils/format-date";
-import { PASSKEY_NAME_MAX_LENGTH } from "../../utils/passkey-rules";
+import type { Passkey } from "#app/models/passkey.server";
+import { formatDate } from "#app/utils/format-date";
+import { PASSKEY_NAME_MAX_LENGTH } from "#app/auth/passkey-rules";
 
 export interface PasskeysSectionProps {
   passkeys: Passkey[];

@@ -8,7 +8,7 @@ import Stack from "@mui/material/Stack";
 import { useColorScheme } from "@mui/material/styles";
 import Switch from "@mui/material/Switch";
 import { useEffect } from "react";
-import type { Preferences } from "../../models/preferences";
+import type { Preferences } from "#app/models/preferences";
 import { FormFeedback } from "../form-feedback";
 import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";

@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import type { CoursePlace } from "../../utils/course-place";
+import type { CoursePlace } from "#app/course/course-place";
 
 interface ChapterProgressView {
   slug: string;

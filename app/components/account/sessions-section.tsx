@@ -4,7 +4,7 @@ import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import { FormFeedback } from "../form-feedback";
-import { formatDateTime } from "../../utils/format-date";
+import { formatDateTime } from "#app/utils/format-date";
 import { ProfileSection } from "./profile-section";
 import { useProfileForm } from "./use-profile-form";
 

@@ -2,7 +2,7 @@ import AddIcon from "@mui/icons-material/Add";
 import Button from "@mui/material/Button";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
-import type { Passkey } from "../../models/passkey.server";
+import type { Passkey } from "#app/models/passkey.server";
 import { describePasskeyError, loadWebAuthn, postPasskeyJson } from "./passkey-requests";
 
 export interface PasskeyRegisterButtonProps {

@@ -1,7 +1,7 @@
-import type { ComplexView } from "../../../core/plot/complex-plane-view";
-import type { ColouringOptions } from "../../../core/plot/domain-colouring";
-import { paintRows } from "../../../core/plot/domain-colouring-raster";
-import type { ComplexMap } from "../../../core/plot/zeros-and-poles";
+import type { ComplexView } from "#core/plot/complex-plane-view";
+import type { ColouringOptions } from "#core/plot/domain-colouring";
+import { paintRows } from "#core/plot/domain-colouring-raster";
+import type { ComplexMap } from "#core/plot/zeros-and-poles";
 
 /** Work per animation frame, so the tab keeps answering (a frame at 60 Hz is 16 ms). */
 const FRAME_BUDGET_MS = 10;

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef } from "react";
-import { colourAt, writeColour, type ColouringOptions } from "../../../core/plot/domain-colouring";
+import { colourAt, writeColour, type ColouringOptions } from "#core/plot/domain-colouring";
 
 const WHEEL_SIZE = 112;
 /** The wheel shows the values w with |w| ≤ this: black in the middle, full colour on |w| = 1, lighter outside. */

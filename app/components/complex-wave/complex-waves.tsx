@@ -11,8 +11,8 @@ import {
   sampleSuperposition,
   WAVE_PRESETS,
   type ComplexWave,
-} from "../../../core/plot/complex-waves";
-import { formatComplex, formatReal } from "../../../core/plot/format-complex";
+} from "#core/plot/complex-waves";
+import { formatComplex, formatReal } from "#core/plot/format-complex";
 import { curveColor } from "../math/plot/plot-palette";
 import { useSchemePalette } from "../plot-labs/use-scheme-palette";
 import { formatAngle } from "../sine-labs/pi-format";

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from "react";
-import type { ComplexFormula } from "../../../core/plot/complex-formula";
+import type { ComplexFormula } from "#core/plot/complex-formula";
 import {
   pannedView,
   pixelOf,
@@ -16,9 +16,9 @@ import {
   zoomedView,
   type ComplexPoint,
   type ComplexView,
-} from "../../../core/plot/complex-plane-view";
-import type { ColouringOptions } from "../../../core/plot/domain-colouring";
-import { axisTicks } from "../../../core/plot/ticks";
+} from "#core/plot/complex-plane-view";
+import type { ColouringOptions } from "#core/plot/domain-colouring";
+import { axisTicks } from "#core/plot/ticks";
 import { useSchemePalette } from "../plot-labs/use-scheme-palette";
 import { CanvasDomainRenderer, type RasterQuality } from "./canvas-domain-renderer";
 import { drawPlaneOverlay } from "./plane-overlay";

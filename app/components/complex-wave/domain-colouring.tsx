@@ -7,11 +7,11 @@ import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useEffect, useId, useMemo, useState } from "react";
-import { readComplexFormula, type ComplexFormula, type FormulaProblem } from "../../../core/plot/complex-formula";
-import { clampView, planeRange, type ComplexPoint, type ComplexView } from "../../../core/plot/complex-plane-view";
-import type { ColouringOptions } from "../../../core/plot/domain-colouring";
-import { formatComplex, formatReal } from "../../../core/plot/format-complex";
-import { findZerosAndPoles, type ZeroOrPole, type ZerosAndPoles } from "../../../core/plot/zeros-and-poles";
+import { readComplexFormula, type ComplexFormula, type FormulaProblem } from "#core/plot/complex-formula";
+import { clampView, planeRange, type ComplexPoint, type ComplexView } from "#core/plot/complex-plane-view";
+import type { ColouringOptions } from "#core/plot/domain-colouring";
+import { formatComplex, formatReal } from "#core/plot/format-complex";
+import { findZerosAndPoles, type ZeroOrPole, type ZerosAndPoles } from "#core/plot/zeros-and-poles";
 import { ColourLegend } from "./colour-legend";
 import { DomainColouringCanvas, type Renderer } from "./domain-colouring-canvas";
 

@@ -1,5 +1,5 @@
-import { pixelOf, planeRange, type ComplexPoint, type ComplexView } from "../../../core/plot/complex-plane-view";
-import { axisTicks } from "../../../core/plot/ticks";
+import { pixelOf, planeRange, type ComplexPoint, type ComplexView } from "#core/plot/complex-plane-view";
+import { axisTicks } from "#core/plot/ticks";
 
 export interface OverlayColours {
   /** Axis and tick lines: drawn in both a light and a dark stroke so they show on any hue. */

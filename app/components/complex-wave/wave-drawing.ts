@@ -1,6 +1,6 @@
-import type { ComplexPoint } from "../../../core/plot/complex-plane-view";
-import type { WaveSamples } from "../../../core/plot/complex-waves";
-import { axisTicks } from "../../../core/plot/ticks";
+import type { ComplexPoint } from "#core/plot/complex-plane-view";
+import type { WaveSamples } from "#core/plot/complex-waves";
+import { axisTicks } from "#core/plot/ticks";
 
 export interface WaveColours {
   text: string;

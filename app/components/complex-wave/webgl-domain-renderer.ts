@@ -1,11 +1,11 @@
-import type { ComplexView } from "../../../core/plot/complex-plane-view";
-import type { ColouringOptions } from "../../../core/plot/domain-colouring";
+import type { ComplexView } from "#core/plot/complex-plane-view";
+import type { ColouringOptions } from "#core/plot/domain-colouring";
 import {
   domainColouringFragmentShader,
   QUAD_CORNERS,
   QUAD_VERTEX_SHADER,
-} from "../../../core/plot/domain-colouring-shader";
-import type { ComplexGlsl } from "../../../core/expr/to-glsl";
+} from "#core/plot/domain-colouring-shader";
+import type { ComplexGlsl } from "#core/expr/to-glsl";
 
 export type WebGLSetup = { ok: true; renderer: WebGLDomainRenderer } | { ok: false; reason: string };
 

@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { formatUtc } from "../../utils/format-date";
+import { formatUtc } from "#app/utils/format-date";
 
 interface ConflictNoticeProps {
   /** What was being edited: "section", "question". */

@@ -8,14 +8,14 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { AnswerKind } from "../../../core/quiz/question";
+import type { AnswerKind } from "#core/quiz/question";
 import {
   AUTHOR_ANSWER_KINDS,
   emptyPart,
   QUESTION_LIMITS,
   type PartDraft,
   type QuestionDraft,
-} from "../../utils/question-draft";
+} from "#app/quiz/question-draft";
 
 export interface SkillGroup {
   chapterTitle: string;
@@ -53,7 +53,7 @@ const partLetter = (index: number) => String.fromCharCode(97 + index);
 
 /**
  * The fields of an author's question. Every field is named as the server reads it
- * (app/utils/question-draft.ts), so the form posts the draft as it stands.
+ * (app/quiz/question-draft.ts), so the form posts the draft as it stands.
  */
 export function QuestionEditor({ draft, onChange, skillGroups, errors }: QuestionEditorProps) {
   const set = (change: Partial<QuestionDraft>) => onChange({ ...draft, ...change });

@@ -4,7 +4,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import type { ReactNode } from "react";
-import { formatUtc } from "../../utils/format-date";
+import { formatUtc } from "#app/utils/format-date";
 import { LabelledCell, TableRegion } from "../table-region";
 
 export interface RevisionRow {

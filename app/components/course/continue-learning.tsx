@@ -4,8 +4,8 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import type { CoursePlace, SectionRead } from "../../utils/course-place";
-import { formatDate } from "../../utils/format-date";
+import type { CoursePlace, SectionRead } from "#app/course/course-place";
+import { formatDate } from "#app/utils/format-date";
 
 interface ContinueLearningProps {
   place: CoursePlace | null;

@@ -2,8 +2,8 @@ import Box from "@mui/material/Box";
 import Pagination from "@mui/material/Pagination";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
-import { divisorsPage } from "../../../core/numtheory/divisors";
-import type { Factor } from "../../../core/numtheory/factorization-types";
+import { divisorsPage } from "#core/numtheory/divisors";
+import type { Factor } from "#core/numtheory/factorization-types";
 
 const PAGE_SIZE = 60;
 

@@ -5,7 +5,7 @@ import type { Theme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { describeSplit, visibleNodes, type FactorTree } from "../../../core/numtheory/factor-tree";
+import { describeSplit, visibleNodes, type FactorTree } from "#core/numtheory/factor-tree";
 
 const ROW_HEIGHT = 72;
 const NODE_HEIGHT = 30;

@@ -10,7 +10,7 @@ import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import type { Factor } from "../../../core/numtheory/factorization-types";
+import type { Factor } from "#core/numtheory/factorization-types";
 import { Formula } from "../math/formula";
 import { factorizationTex, factorizationText, factorKindLabels } from "./factorization-text";
 

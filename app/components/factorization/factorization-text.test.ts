@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Factor } from "../../../core/numtheory/factorization-types";
+import type { Factor } from "#core/numtheory/factorization-types";
 import {
   abbreviate,
   factorizationTex,

@@ -1,5 +1,5 @@
 /** The words and formulas the factorization page writes about a run: TeX, plain text, labels and the spoken summary. */
-import type { Factor, FactorMethod, FactorProgress } from "../../../core/numtheory/factorization-types";
+import type { Factor, FactorMethod, FactorProgress } from "#core/numtheory/factorization-types";
 
 export const methodNames: Record<FactorMethod, string> = {
   "trial-division": "Trial division",

@@ -4,7 +4,7 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import type { MethodLogEntry } from "../../../core/numtheory/factorization-types";
+import type { MethodLogEntry } from "#core/numtheory/factorization-types";
 import { LabelledCell, TableRegion } from "../table-region";
 import { abbreviate, formatDuration, methodNames } from "./factorization-text";
 

@@ -7,8 +7,8 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
-import type { NumberFacts } from "../../../core/numtheory/number-facts";
-import { courseChapters } from "../../chapters";
+import type { NumberFacts } from "#core/numtheory/number-facts";
+import { courseChapters } from "#app/chapters";
 import { Formula } from "../math/formula";
 import { LabelledCell, TableRegion } from "../table-region";
 

@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
-import type { FactorizationRun } from "../../workers/use-factorization";
+import type { FactorizationRun } from "#app/workers/use-factorization";
 import { useNow } from "../use-now";
 import { formatDuration, progressLabel, progressPercent } from "./factorization-text";
 

@@ -1,7 +1,7 @@
 import { ThemeProvider } from "@mui/material/styles";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "../../theme/theme";
+import { theme } from "#app/theme/theme";
 import { LessonWidget } from "./lesson-widget";
 import Sieve from "./sieve/sieve";
 import { preloadedWidgets, preloadWidgetsIn, WIDGET_MARKER } from "./widget-chunks";

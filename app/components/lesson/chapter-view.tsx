@@ -10,7 +10,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Link, useFetcher } from "react-router";
 import { MasteryList, type MasteryEntry } from "../quiz/mastery-list";
-import type { LessonBlock, LessonHeading } from "../../markdown/render-lesson";
+import type { LessonBlock, LessonHeading } from "#app/markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
 
 interface ChapterSectionView {

@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
-import type { LessonBlock } from "../../markdown/render-lesson";
+import type { LessonBlock } from "#app/markdown/render-lesson";
 import { LessonWidget } from "../lesson-widgets/lesson-widget";
 
 /** How a widget directive was written, for the marked fallback. */

@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import type { LessonProblem } from "../../markdown/render-lesson";
+import type { LessonProblem } from "#app/markdown/render-lesson";
 
 /** What the delimiter linter and the renderer found, by line, for the author to fix. */
 export function LessonProblems({ problems }: { problems: readonly LessonProblem[] }) {

@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
-import type { DiffLine } from "../../utils/line-diff";
+import type { DiffLine } from "#app/utils/line-diff";
 
 const marks = { same: " ", added: "+", removed: "−" } as const;
 const spoken = { same: "unchanged", added: "added", removed: "removed" } as const;

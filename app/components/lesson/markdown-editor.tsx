@@ -3,8 +3,8 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useDeferredValue, useMemo, type ReactNode, type Ref } from "react";
 import { checkWidget } from "../lesson-widgets/catalog";
-import { lintLesson } from "../../markdown/lint-delimiters";
-import { renderLesson } from "../../markdown/render-lesson";
+import { lintLesson } from "#app/markdown/lint-delimiters";
+import { renderLesson } from "#app/markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
 import { LessonProblems } from "./lesson-problems";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lintLesson } from "../../markdown/lint-delimiters";
-import { renderLesson } from "../../markdown/render-lesson";
+import { lintLesson } from "#app/markdown/lint-delimiters";
+import { renderLesson } from "#app/markdown/render-lesson";
 import { checkWidget } from "../lesson-widgets/catalog";
 import { SCRATCHPAD_SAMPLE } from "./scratchpad-sample";
 

@@ -1,5 +1,5 @@
 import type { Palette } from "@mui/material/styles";
-import { circlePosition, type CirclePoint } from "../../../core/plot/times-table";
+import { circlePosition, type CirclePoint } from "#core/plot/times-table";
 
 /** Circles with at most this many points get their numbers written beside them. */
 const LABELLED_POINTS = 40;

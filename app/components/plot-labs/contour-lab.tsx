@@ -9,7 +9,7 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useId, useMemo, useState } from "react";
-import { expressionToTex } from "../../../core/expr/to-tex";
+import { expressionToTex } from "#core/expr/to-tex";
 import { Formula } from "../math/formula";
 import {
   MAX_LEVEL_COUNT,

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useCallback, useId, useMemo, useState } from "react";
-import { chordColour, circlePosition, describePowerOrbit, powerOrbit } from "../../../core/plot/times-table";
+import { chordColour, circlePosition, describePowerOrbit, powerOrbit } from "#core/plot/times-table";
 import { circleFrame, drawChord, drawNumberedCircle } from "./circle-drawing";
 import { PatternCanvas, type DrawPattern } from "./pattern-canvas";
 import { PlaybackControls } from "./playback-controls";

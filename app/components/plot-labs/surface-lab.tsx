@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useId, useMemo } from "react";
-import { expressionToTex } from "../../../core/expr/to-tex";
+import { expressionToTex } from "#core/expr/to-tex";
 import { Formula } from "../math/formula";
 import { PLOT_COLOUR_SCALE, plotFrameColours } from "./plot-theme";
 import { PlotlyFigure } from "./plotly-figure";

@@ -12,7 +12,7 @@ import {
   MAX_POINTS,
   positionModulo,
   timesTableChords,
-} from "../../../core/plot/times-table";
+} from "#core/plot/times-table";
 import { circleFrame, drawChord, drawNumberedCircle } from "./circle-drawing";
 import { PatternCanvas, type DrawPattern } from "./pattern-canvas";
 import { PlaybackControls } from "./playback-controls";

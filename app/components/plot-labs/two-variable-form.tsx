@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { MAX_RESOLUTION } from "../../../core/plot/surface-grid";
+import { MAX_RESOLUTION } from "#core/plot/surface-grid";
 import type { TwoVariableInput, TwoVariableProblems } from "./two-variable-input";
 import { LabelledSlider } from "./labelled-slider";
 

@@ -1,4 +1,4 @@
-import type { ExprNode } from "../../../core/expr/ast";
+import type { ExprNode } from "#core/expr/ast";
 import { formatValue, parseCoordinate } from "./coordinate-text";
 import {
   compileSurface,
@@ -6,7 +6,7 @@ import {
   sampleGrid,
   axisRangeProblem,
   type SurfaceGrid,
-} from "../../../core/plot/surface-grid";
+} from "#core/plot/surface-grid";
 
 /** What the reader typed for a function of x and y, as text until it is read. */
 export interface TwoVariableInput {

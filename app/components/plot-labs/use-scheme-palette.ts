@@ -1,4 +1,4 @@
-import { useResolvedScheme, type ResolvedScheme } from "../../theme/use-resolved-scheme";
+import { useResolvedScheme, type ResolvedScheme } from "#app/theme/use-resolved-scheme";
 import { useTheme, type CssVarsTheme, type Palette, type Theme } from "@mui/material/styles";
 
 export type SchemeName = ResolvedScheme;

@@ -4,7 +4,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import type { FormRecord } from "../../../core/primes/prime-records";
+import type { FormRecord } from "#core/primes/prime-records";
 import { LabelledCell, TableRegion } from "../table-region";
 import { SourceLinks } from "./source-links";
 

@@ -3,8 +3,8 @@ import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, type FormEvent } from "react";
-import { MAX_EXPONENT } from "../../../core/numtheory/lucas-lehmer";
-import { useMersenneCheck, type MersenneResult } from "../../workers/use-prime-runs";
+import { MAX_EXPONENT } from "#core/numtheory/lucas-lehmer";
+import { useMersenneCheck, type MersenneResult } from "#app/workers/use-prime-runs";
 import { RunForm, RunOutcome, RunProgress, runTime } from "./run-progress";
 
 /** Candidates 2kp + 1 tried before the test: k up to 2^16 costs well under a second for any allowed p. */

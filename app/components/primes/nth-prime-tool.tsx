@@ -3,8 +3,8 @@ import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
-import { MAX_NTH } from "../../../core/numtheory/prime-count";
-import { useNthPrime } from "../../workers/use-prime-runs";
+import { MAX_NTH } from "#core/numtheory/prime-count";
+import { useNthPrime } from "#app/workers/use-prime-runs";
 import { readBound } from "./prime-count-tool";
 import { RunForm, RunOutcome, runTime } from "./run-progress";
 

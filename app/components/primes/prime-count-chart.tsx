@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import { useId } from "react";
-import { logIntegral } from "../../../core/numtheory/log-integral";
+import { logIntegral } from "#core/numtheory/log-integral";
 
 const WIDTH = 640;
 const HEIGHT = 260;

@@ -6,10 +6,10 @@ import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
-import { logIntegral } from "../../../core/numtheory/log-integral";
-import { MAX_BOUND, type PrimeSurvey } from "../../../core/numtheory/prime-count";
-import { primesInRange } from "../../../core/numtheory/prime-sieve";
-import { usePrimeSurvey } from "../../workers/use-prime-runs";
+import { logIntegral } from "#core/numtheory/log-integral";
+import { MAX_BOUND, type PrimeSurvey } from "#core/numtheory/prime-count";
+import { primesInRange } from "#core/numtheory/prime-sieve";
+import { usePrimeSurvey } from "#app/workers/use-prime-runs";
 import { PrimeCountChart } from "./prime-count-chart";
 import { RunForm, RunOutcome, RunProgress, runTime } from "./run-progress";
 

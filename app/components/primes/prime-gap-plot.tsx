@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { dotRaster } from "../math/dot-raster";
 import { SchemeCanvas } from "../math/scheme-canvas";
-import { usePrimeWindow } from "../../workers/use-prime-runs";
+import { usePrimeWindow } from "#app/workers/use-prime-runs";
 
 const WIDTH = 720;
 const HEIGHT = 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_EXPONENT } from "../../../core/numtheory/lucas-lehmer";
-import { secondsLeft, splitRange, surveyBlocks, type PrimeRun } from "../../workers/use-prime-runs";
+import { MAX_EXPONENT } from "#core/numtheory/lucas-lehmer";
+import { secondsLeft, splitRange, surveyBlocks, type PrimeRun } from "#app/workers/use-prime-runs";
 import { readExponent } from "./mersenne-check";
 import { readBound } from "./prime-count-tool";
 

@@ -5,7 +5,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId, type FormEvent, type ReactNode } from "react";
-import { secondsLeft, type PrimeRun } from "../../workers/use-prime-runs";
+import { secondsLeft, type PrimeRun } from "#app/workers/use-prime-runs";
 import { formatDuration } from "../factorization/factorization-text";
 import { useNow } from "../use-now";
 

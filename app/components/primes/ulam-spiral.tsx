@@ -5,8 +5,8 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { dotRaster } from "../math/dot-raster";
 import { SchemeCanvas } from "../math/scheme-canvas";
-import { primesUpTo } from "../../../core/numtheory/prime-sieve";
-import { ulamNumberAt, ulamPosition } from "../../../core/numtheory/ulam-spiral";
+import { primesUpTo } from "#core/numtheory/prime-sieve";
+import { ulamNumberAt, ulamPosition } from "#core/numtheory/ulam-spiral";
 
 /** The canvas's side in CSS pixels. */
 const SIDE = 480;

@@ -2,7 +2,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { theme } from "../../theme/theme";
+import { theme } from "#app/theme/theme";
 import { AllowanceNote, timeUntil, type AllowanceView } from "./allowance-note";
 
 const at = (iso: string) => new Date(iso);

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
-import { MASTERY_LEVELS, type MasteryLevel } from "../../../core/quiz/mastery";
+import { MASTERY_LEVELS, type MasteryLevel } from "#core/quiz/mastery";
 
 const LEVEL_NAMES: Record<MasteryLevel, string> = {
   new: "Not started",

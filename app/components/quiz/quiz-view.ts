@@ -1,6 +1,6 @@
-import type { AnswerKind } from "../../../core/quiz/question";
+import type { AnswerKind } from "#core/quiz/question";
 
-/** A question as the page gets it from the server (app/utils/quiz.server.ts): HTML, never its answer key. */
+/** A question as the page gets it from the server (app/quiz/quiz.server.ts): HTML, never its answer key. */
 export interface PartView {
   promptHtml: string;
   kind: AnswerKind;

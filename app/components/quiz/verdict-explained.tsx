@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import type { Verdict } from "../../../core/quiz/question";
+import type { Verdict } from "#core/quiz/question";
 
 /** A verdict with the steps that reached it, for the validator pages. */
 export function VerdictExplained({ verdict }: { verdict: Verdict }) {

@@ -1,7 +1,7 @@
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { gibbsPeak, squareWaveSeriesText } from "../../../core/plot/fourier";
+import { gibbsPeak, squareWaveSeriesText } from "#core/plot/fourier";
 import { Formula } from "../math/formula";
 import { Plot } from "../math/plot/plot";
 import { LabelledSlider } from "./labelled-slider";

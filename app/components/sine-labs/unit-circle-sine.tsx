@@ -10,7 +10,7 @@ import { curveColor, type ColorScheme } from "../math/plot/plot-palette";
 import { PLOT_COLORS } from "../math/plot/plot-picture";
 import { LabelledSlider } from "./labelled-slider";
 import { formatAngle } from "./pi-format";
-import { useResolvedScheme } from "../../theme/use-resolved-scheme";
+import { useResolvedScheme } from "#app/theme/use-resolved-scheme";
 
 /** The angle runs over two turns, then starts again. */
 export const MAX_ANGLE = 4 * Math.PI;

@@ -1,5 +1,5 @@
 import { curveColor, type ColorScheme } from "../math/plot/plot-palette";
-import { useResolvedScheme } from "../../theme/use-resolved-scheme";
+import { useResolvedScheme } from "#app/theme/use-resolved-scheme";
 
 /** The first `count` curve colours of the current colour scheme. */
 export function useCurveColors(count: number): string[] {

@@ -1,4 +1,4 @@
-import { requireGuestMiddleware } from "../../utils/access.server";
+import { requireGuestMiddleware } from "#app/auth/access.server";
 
 /** Layout route: every page below it passes this guard before its loader or action runs. */
 export const middleware = [requireGuestMiddleware];

@@ -1,4 +1,4 @@
-import { requireUserMiddleware } from "../../utils/access.server";
+import { requireUserMiddleware } from "#app/auth/access.server";
 
 /** Layout route: every page below it passes this guard before its loader or action runs. */
 export const middleware = [requireUserMiddleware];

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { noticePath, removeIdentity } from "../../utils/linked-identities.server";
-import { readForm } from "../../utils/read-form.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { noticePath, removeIdentity } from "#app/auth/linked-identities.server";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/identities";
 
 const removeSchema = z.object({

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { removePasskey, renamePasskey } from "../../models/passkey.server";
-import { LAST_SIGN_IN_METHOD } from "../../models/sign-in-methods.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { fieldErrors, textField } from "../../utils/form.server";
-import { PASSKEY_NAME_MAX_LENGTH } from "../../utils/passkey-rules";
-import { credentialIdSchema } from "../../utils/passkeys.server";
-import { safeRedirectPath } from "../../utils/safe-redirect";
-import { readForm } from "../../utils/read-form.server";
+import { removePasskey, renamePasskey } from "#app/models/passkey.server";
+import { LAST_SIGN_IN_METHOD } from "#app/models/sign-in-methods.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { fieldErrors, textField } from "#app/http/form.server";
+import { PASSKEY_NAME_MAX_LENGTH } from "#app/auth/passkey-rules";
+import { credentialIdSchema } from "#app/auth/passkeys.server";
+import { safeRedirectPath } from "#app/http/safe-redirect";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/passkeys";
 
 const formSchema = z.discriminatedUnion(

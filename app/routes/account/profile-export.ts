@@ -1,6 +1,6 @@
-import { exportAccountData } from "../../models/account-data.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
+import { exportAccountData } from "#app/models/account-data.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
 import type { Route } from "./+types/profile-export";
 
 /** GET /profile/export: everything stored about the signed-in user, as a JSON download. */

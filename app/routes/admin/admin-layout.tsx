@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import { Outlet, useLocation } from "react-router";
-import { AdminMenu } from "../../components/admin-menu";
+import { AdminMenu } from "#app/components/admin-menu";
 
 /** Layout route of every admin page and admin lab: the admin menu beside (or above) the page. */
 export default function AdminLayout() {

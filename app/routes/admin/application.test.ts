@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../../database/connection";
-import { actionResult, formPost, requestContext } from "../../../tests/setup/action-result";
-import { testDialects, useTestDatabase } from "../../../tests/setup/test-database";
-import { readSettings } from "../../models/app-settings.server";
-import { createUser, type User } from "../../models/user.server";
-import { userContext } from "../../utils/request-context";
+import type { DatabaseHandle } from "#database/connection";
+import { actionResult, formPost, requestContext } from "#tests/setup/action-result";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { readSettings } from "#app/models/app-settings.server";
+import { createUser, type User } from "#app/models/user.server";
+import { userContext } from "#app/http/request-context";
 
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
-vi.mock("../../utils/db.server", () => ({ getDatabase: () => current.handle }));
+vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const { action, loader } = await import("./application");
 
 describe.each(testDialects)("/admin/application on %s", (dialect) => {

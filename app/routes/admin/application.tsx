@@ -6,12 +6,12 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { Page } from "../../components/page";
-import { readSettings, SETTINGS, writeSetting, type SettingKey } from "../../models/app-settings.server";
-import { recordAudit } from "../../models/audit-log.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { readForm } from "../../utils/read-form.server";
+import { Page } from "#app/components/page";
+import { readSettings, SETTINGS, writeSetting, type SettingKey } from "#app/models/app-settings.server";
+import { recordAudit } from "#app/models/audit-log.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Numberlab" }];

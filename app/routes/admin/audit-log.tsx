@@ -10,17 +10,17 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { LinkPagination } from "../../components/link-pagination";
-import { Page } from "../../components/page";
-import { LabelledCell, TableRegion } from "../../components/table-region";
-import { AUDIT_ACTIONS, listAuditEntries, type AuditAction, type AuditEntry } from "../../models/audit-log.server";
-import { USERS_PATH } from "../../utils/admin-user-query";
-import { getDatabase } from "../../utils/db.server";
-import { EMAIL_MAX_LENGTH } from "../../utils/email-rules";
-import { readPageParam } from "../../utils/page-param";
-import { formatUtc } from "../../utils/format-date";
+import { LinkPagination } from "#app/components/link-pagination";
+import { Page } from "#app/components/page";
+import { LabelledCell, TableRegion } from "#app/components/table-region";
+import { AUDIT_ACTIONS, listAuditEntries, type AuditAction, type AuditEntry } from "#app/models/audit-log.server";
+import { USERS_PATH } from "#app/utils/admin-user-query";
+import { getDatabase } from "#app/utils/db.server";
+import { EMAIL_MAX_LENGTH } from "#app/utils/email-rules";
+import { readPageParam } from "#app/utils/page-param";
+import { formatUtc } from "#app/utils/format-date";
 import type { Route } from "./+types/audit-log";
-import { countOf } from "../../utils/plural";
+import { countOf } from "#app/utils/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Numberlab" }];
 

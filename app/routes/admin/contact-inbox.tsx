@@ -3,10 +3,10 @@ import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { Page } from "../../components/page";
-import { formatUtc } from "../../utils/format-date";
-import { listContactMessages } from "../../models/contact-message.server";
-import { getDatabase } from "../../utils/db.server";
+import { Page } from "#app/components/page";
+import { formatUtc } from "#app/utils/format-date";
+import { listContactMessages } from "#app/models/contact-message.server";
+import { getDatabase } from "#app/utils/db.server";
 import type { Route } from "./+types/contact-inbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages · Numberlab" }];

@@ -8,22 +8,22 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConflictNotice } from "../../components/content-admin/conflict-notice";
-import { RevisionTable } from "../../components/content-admin/revision-table";
-import { PublishToggle } from "../../components/content-admin/publication-controls";
-import { Page } from "../../components/page";
+import { ConflictNotice } from "#app/components/content-admin/conflict-notice";
+import { RevisionTable } from "#app/components/content-admin/revision-table";
+import { PublishToggle } from "#app/components/content-admin/publication-controls";
+import { Page } from "#app/components/page";
 import {
   createPrimeRecord,
   findPrimeRecord,
   listPrimeRecordRevisions,
   savePrimeRecord,
   setPrimeRecordPublished,
-} from "../../models/prime-record.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { KIND_TITLES, RECORD_FIELDS, recordFromForm, recordToForm } from "../../utils/prime-record-form";
-import { announceRecord, type Announcement } from "../../utils/record-announcement.server";
-import { readForm } from "../../utils/read-form.server";
+} from "#app/models/prime-record.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { KIND_TITLES, RECORD_FIELDS, recordFromForm, recordToForm } from "#app/content/prime-record-form";
+import { announceRecord, type Announcement } from "#app/content/record-announcement.server";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-prime-record";
 
 const NEW = "new";

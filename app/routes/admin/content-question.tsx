@@ -7,25 +7,25 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { z } from "zod";
-import { fixedQuestion, fixedTemplateId } from "../../../core/quiz/fixed-question";
-import { SKILLS } from "../../../core/quiz/skills";
-import { courseChapters } from "../../chapters";
-import { ConflictNotice } from "../../components/content-admin/conflict-notice";
-import { RevisionTable } from "../../components/content-admin/revision-table";
-import { PublishToggle } from "../../components/content-admin/publication-controls";
-import { QuestionEditor } from "../../components/content-admin/question-editor";
-import { QuestionPreview, type QuestionPreviewView } from "../../components/quiz/question-preview";
-import { Page } from "../../components/page";
+import { fixedQuestion, fixedTemplateId } from "#core/quiz/fixed-question";
+import { SKILLS } from "#core/quiz/skills";
+import { courseChapters } from "#app/chapters";
+import { ConflictNotice } from "#app/components/content-admin/conflict-notice";
+import { RevisionTable } from "#app/components/content-admin/revision-table";
+import { PublishToggle } from "#app/components/content-admin/publication-controls";
+import { QuestionEditor } from "#app/components/content-admin/question-editor";
+import { QuestionPreview, type QuestionPreviewView } from "#app/components/quiz/question-preview";
+import { Page } from "#app/components/page";
 import {
   createQuizQuestion,
   findQuizQuestion,
   listQuizQuestionRevisions,
   saveQuizQuestion,
   setQuizQuestionPublished,
-} from "../../models/quiz-question.server";
-import { templateStatistics } from "../../models/quiz.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
+} from "#app/models/quiz-question.server";
+import { templateStatistics } from "#app/models/quiz.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
 import {
   contentFromDraft,
   draftFromForm,
@@ -33,12 +33,12 @@ import {
   draftToForm,
   emptyDraft,
   type QuestionDraft,
-} from "../../utils/question-draft";
-import { answersOfForm, gradeParts, questionPreview } from "../../utils/quiz.server";
-import { readForm } from "../../utils/read-form.server";
+} from "#app/quiz/question-draft";
+import { answersOfForm, gradeParts, questionPreview } from "#app/quiz/quiz.server";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-question";
 
-export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
+export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
 
 const NEW = "new";
 /** The item id of the preview's card: nothing is stored, the draft travels with each answer. */

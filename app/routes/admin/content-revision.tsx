@@ -7,20 +7,20 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { LessonBody } from "../../components/lesson/lesson-body";
-import { LineDiffView } from "../../components/lesson/line-diff-view";
-import { Page } from "../../components/page";
-import { findRevision, listRevisions, restoreRevision } from "../../models/section.server";
-import { requireUser } from "../../utils/access.server";
-import { loadSectionForAdmin, revisionSourceLabels } from "../../utils/content-admin.server";
-import { getDatabase } from "../../utils/db.server";
-import { formatUtc } from "../../utils/format-date";
-import { renderSectionRevision } from "../../utils/lesson-render.server";
-import { diffLines } from "../../utils/line-diff";
-import { readForm } from "../../utils/read-form.server";
+import { LessonBody } from "#app/components/lesson/lesson-body";
+import { LineDiffView } from "#app/components/lesson/line-diff-view";
+import { Page } from "#app/components/page";
+import { findRevision, listRevisions, restoreRevision } from "#app/models/section.server";
+import { requireUser } from "#app/auth/access.server";
+import { loadSectionForAdmin, revisionSourceLabels } from "#app/content/content-admin.server";
+import { getDatabase } from "#app/utils/db.server";
+import { formatUtc } from "#app/utils/format-date";
+import { renderSectionRevision } from "#app/content/lesson-render.server";
+import { diffLines } from "#app/utils/line-diff";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-revision";
 
-export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Revision ${loaderData?.revision.number ?? ""} · Content · Numberlab` },

@@ -7,22 +7,22 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConflictNotice } from "../../components/content-admin/conflict-notice";
-import { RevisionTable } from "../../components/content-admin/revision-table";
-import { LineDiffView } from "../../components/lesson/line-diff-view";
-import { MarkdownEditor } from "../../components/lesson/markdown-editor";
-import { Page } from "../../components/page";
-import { SECTION_BODY_MAX } from "../../content/limits";
-import { listRevisions, saveSection, sectionContentSchema } from "../../models/section.server";
-import { requireUser } from "../../utils/access.server";
-import { loadSectionForAdmin, revisionSourceLabels } from "../../utils/content-admin.server";
-import { getDatabase } from "../../utils/db.server";
-import { fieldErrors } from "../../utils/form.server";
-import { diffLines } from "../../utils/line-diff";
-import { readForm } from "../../utils/read-form.server";
+import { ConflictNotice } from "#app/components/content-admin/conflict-notice";
+import { RevisionTable } from "#app/components/content-admin/revision-table";
+import { LineDiffView } from "#app/components/lesson/line-diff-view";
+import { MarkdownEditor } from "#app/components/lesson/markdown-editor";
+import { Page } from "#app/components/page";
+import { SECTION_BODY_MAX } from "#app/content/limits";
+import { listRevisions, saveSection, sectionContentSchema } from "#app/models/section.server";
+import { requireUser } from "#app/auth/access.server";
+import { loadSectionForAdmin, revisionSourceLabels } from "#app/content/content-admin.server";
+import { getDatabase } from "#app/utils/db.server";
+import { fieldErrors } from "#app/http/form.server";
+import { diffLines } from "#app/utils/line-diff";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-section";
 
-export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.section.title || "Section"} · Content · Numberlab` },

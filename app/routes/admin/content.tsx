@@ -12,25 +12,25 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { AccessField } from "../../components/content-admin/access-field";
-import { OrderingActions } from "../../components/content-admin/ordering-actions";
-import { PublicationChip } from "../../components/content-admin/publication-controls";
-import { Page } from "../../components/page";
-import { LabelledCell, TableRegion } from "../../components/table-region";
+import { AccessField } from "#app/components/content-admin/access-field";
+import { OrderingActions } from "#app/components/content-admin/ordering-actions";
+import { PublicationChip } from "#app/components/content-admin/publication-controls";
+import { Page } from "#app/components/page";
+import { LabelledCell, TableRegion } from "#app/components/table-region";
 import {
   chapterInputSchema,
   createChapter,
   listChapters,
   moveChapter,
   setChapterPublished,
-} from "../../models/chapter.server";
-import { listQuizQuestions } from "../../models/quiz-question.server";
-import { templateStatistics } from "../../models/quiz.server";
-import { fixedTemplateId } from "../../../core/quiz/fixed-question";
-import { skillById } from "../../../core/quiz/skills";
-import { getDatabase } from "../../utils/db.server";
-import { fieldErrors, submittedText } from "../../utils/form.server";
-import { readForm } from "../../utils/read-form.server";
+} from "#app/models/chapter.server";
+import { listQuizQuestions } from "#app/models/quiz-question.server";
+import { templateStatistics } from "#app/models/quiz.server";
+import { fixedTemplateId } from "#core/quiz/fixed-question";
+import { skillById } from "#core/quiz/skills";
+import { getDatabase } from "#app/utils/db.server";
+import { fieldErrors, submittedText } from "#app/http/form.server";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Numberlab" }];

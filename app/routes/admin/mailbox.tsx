@@ -7,16 +7,16 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { formatDateTime } from "../../utils/format-date";
-import { Page } from "../../components/page";
-import { LinkPagination } from "../../components/link-pagination";
-import { listOutboxMails } from "../../models/outbox-mail.server";
-import { getDatabase } from "../../utils/db.server";
-import { EMAIL_MAX_LENGTH } from "../../utils/email-rules";
-import { getEnv } from "../../utils/env.server";
-import { readPageParam } from "../../utils/page-param";
+import { formatDateTime } from "#app/utils/format-date";
+import { Page } from "#app/components/page";
+import { LinkPagination } from "#app/components/link-pagination";
+import { listOutboxMails } from "#app/models/outbox-mail.server";
+import { getDatabase } from "#app/utils/db.server";
+import { EMAIL_MAX_LENGTH } from "#app/utils/email-rules";
+import { getEnv } from "#app/utils/env.server";
+import { readPageParam } from "#app/utils/page-param";
 import type { Route } from "./+types/mailbox";
-import { countOf } from "../../utils/plural";
+import { countOf } from "#app/utils/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mailbox · Numberlab" }];
 

@@ -6,8 +6,8 @@ import Grid from "@mui/material/Grid";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
-import { adminLabLinks, adminSectionGroups, type AdminSection } from "../../admin-navigation";
-import { Page } from "../../components/page";
+import { adminLabLinks, adminSectionGroups, type AdminSection } from "#app/admin-navigation";
+import { Page } from "#app/components/page";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administration · Numberlab" }];

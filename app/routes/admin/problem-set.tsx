@@ -3,12 +3,12 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { data } from "react-router";
 import { z } from "zod";
-import { Page } from "../../components/page";
-import { findQuizSet } from "../../models/quiz-set.server";
-import { getDatabase } from "../../utils/db.server";
-import { itemView, keyHtml, questionOf, unansweredItem } from "../../utils/quiz.server";
-import { markdownBlockHtml } from "../../utils/markdown-html.server";
-export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+import { Page } from "#app/components/page";
+import { findQuizSet } from "#app/models/quiz-set.server";
+import { getDatabase } from "#app/utils/db.server";
+import { itemView, keyHtml, questionOf, unansweredItem } from "#app/quiz/quiz.server";
+import { markdownBlockHtml } from "#app/content/markdown-html.server";
+export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 import type { Route } from "./+types/problem-set";
 
 export async function loader({ params }: Route.LoaderArgs) {

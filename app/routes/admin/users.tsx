@@ -13,10 +13,10 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { AdminActionButton, type Confirmation } from "../../components/admin-action-button";
-import { LinkPagination } from "../../components/link-pagination";
-import { Page } from "../../components/page";
-import { LabelledCell, TableRegion } from "../../components/table-region";
+import { AdminActionButton, type Confirmation } from "#app/components/admin-action-button";
+import { LinkPagination } from "#app/components/link-pagination";
+import { Page } from "#app/components/page";
+import { LabelledCell, TableRegion } from "#app/components/table-region";
 import {
   AdminActionError,
   disableUser,
@@ -29,9 +29,9 @@ import {
   type AdminActionOutcome,
   type AdminActionRefusal,
   type AdminUserRow,
-} from "../../models/admin-users.server";
-import { findUserById } from "../../models/user.server";
-import { requireUser } from "../../utils/access.server";
+} from "#app/models/admin-users.server";
+import { findUserById } from "#app/models/user.server";
+import { requireUser } from "#app/auth/access.server";
 import {
   FIRST_DIRECTION,
   readUserListQuery,
@@ -41,14 +41,14 @@ import {
   type SortDirection,
   type UserListQuery,
   type UserSort,
-} from "../../utils/admin-user-query";
-import { getDatabase } from "../../utils/db.server";
-import { fieldErrors } from "../../utils/form.server";
-import { formatUtc } from "../../utils/format-date";
-import { publicOidcProviders } from "../../utils/oidc-config.server";
+} from "#app/utils/admin-user-query";
+import { getDatabase } from "#app/utils/db.server";
+import { fieldErrors } from "#app/http/form.server";
+import { formatUtc } from "#app/utils/format-date";
+import { publicOidcProviders } from "#app/auth/oidc-config.server";
 import type { Route } from "./+types/users";
-import { countOf } from "../../utils/plural";
-import { readForm } from "../../utils/read-form.server";
+import { countOf } from "#app/utils/plural";
+import { readForm } from "#app/http/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Numberlab" }];
 

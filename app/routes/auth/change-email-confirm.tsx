@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { LinkConfirmation } from "../../components/link-confirmation";
-import { confirmEmailChange } from "../../utils/account-email.server";
-import { retryAfterHeaders } from "../../utils/action-headers";
-import { findLinkGrant, limitLinkUse } from "../../utils/link-page.server";
-import { INVALID_LINK, readLinkToken } from "../../utils/link-token";
-import { readForm } from "../../utils/read-form.server";
+import { LinkConfirmation } from "#app/components/link-confirmation";
+import { confirmEmailChange } from "#app/auth/account-email.server";
+import { retryAfterHeaders } from "#app/http/action-headers";
+import { findLinkGrant, limitLinkUse } from "#app/auth/link-page.server";
+import { INVALID_LINK, readLinkToken } from "#app/auth/link-token";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/change-email-confirm";
 
 const TAKEN = "Another account started using this address in the meantime, so yours was not changed.";

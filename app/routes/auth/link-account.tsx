@@ -6,14 +6,14 @@ import Typography from "@mui/material/Typography";
 import type { Kysely } from "kysely";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Database } from "../../../database/schema";
-import { NarrowCard } from "../../components/narrow-card";
-import { OutcomeCard } from "../../components/outcome-card";
-import { findPasswordHash } from "../../models/user.server";
-import { retryAfterHeaders } from "../../utils/action-headers";
-import { getDatabase } from "../../utils/db.server";
-import { readKnownDevices } from "../../utils/device-cookie.server";
-import { readFlowCookie } from "../../utils/flow-cookie.server";
+import type { Database } from "#database/schema";
+import { NarrowCard } from "#app/components/narrow-card";
+import { OutcomeCard } from "#app/components/outcome-card";
+import { findPasswordHash } from "#app/models/user.server";
+import { retryAfterHeaders } from "#app/http/action-headers";
+import { getDatabase } from "#app/utils/db.server";
+import { readKnownDevices } from "#app/auth/device-cookie.server";
+import { readFlowCookie } from "#app/auth/flow-cookie.server";
 import {
   confirmPendingLink,
   PENDING_LINK_COOKIE,
@@ -21,13 +21,13 @@ import {
   pendingLinkCookie,
   refusalMessage,
   type PendingLink,
-} from "../../utils/oidc-accounts.server";
-import { findOidcProvider } from "../../utils/oidc-config.server";
-import { PASSWORD_MAX_LENGTH } from "../../utils/password-rules";
-import { startPasswordAttempt } from "../../utils/password-attempts.server";
-import { serverInfoContext } from "../../utils/request-context";
-import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
-import { readForm } from "../../utils/read-form.server";
+} from "#app/auth/oidc-accounts.server";
+import { findOidcProvider } from "#app/auth/oidc-config.server";
+import { PASSWORD_MAX_LENGTH } from "#app/auth/password-rules";
+import { startPasswordAttempt } from "#app/auth/password-attempts.server";
+import { serverInfoContext } from "#app/http/request-context";
+import { AccountDisabledError, signIn } from "#app/auth/sign-in.server";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/link-account";
 
 const passwordSchema = z.object({

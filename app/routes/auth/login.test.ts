@@ -1,14 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../../database/connection";
-import { actionResult, cookieJar, formPost, requestContext } from "../../../tests/setup/action-result";
-import { testDialects, useTestDatabase } from "../../../tests/setup/test-database";
-import { createUser } from "../../models/user.server";
-import { hashPassword } from "../../utils/password.server";
-import { passwordGuessesPerAccount } from "../../utils/rate-limits.server";
+import type { DatabaseHandle } from "#database/connection";
+import { actionResult, cookieJar, formPost, requestContext } from "#tests/setup/action-result";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { createUser } from "#app/models/user.server";
+import { hashPassword } from "#app/auth/password.server";
+import { passwordGuessesPerAccount } from "#app/http/rate-limits.server";
 
 vi.stubEnv("SESSION_SECRET", "a session secret for the login tests, long enough");
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
-vi.mock("../../utils/db.server", () => ({ getDatabase: () => current.handle }));
+vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const { action } = await import("./login");
 
 const PASSWORD = "the owner's own passphrase";

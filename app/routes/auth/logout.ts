@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { serverInfoContext } from "../../utils/request-context";
-import { readForm } from "../../utils/read-form.server";
-import { safeRedirectPath } from "../../utils/safe-redirect";
-import { endSession } from "../../utils/session.server";
+import { serverInfoContext } from "#app/http/request-context";
+import { readForm } from "#app/http/read-form.server";
+import { safeRedirectPath } from "#app/http/safe-redirect";
+import { endSession } from "#app/auth/session.server";
 import type { Route } from "./+types/logout";
 
 /** Logs out and goes home, or to `redirectTo` (e.g. back to the login page to sign in again). */

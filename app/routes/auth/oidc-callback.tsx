@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { OutcomeCard } from "../../components/outcome-card";
-import { getDatabase } from "../../utils/db.server";
-import { readFlowCookie } from "../../utils/flow-cookie.server";
-import { noticePath } from "../../utils/linked-identities.server";
-import { publicOrigin } from "../../utils/public-origin.server";
+import { OutcomeCard } from "#app/components/outcome-card";
+import { getDatabase } from "#app/utils/db.server";
+import { readFlowCookie } from "#app/auth/flow-cookie.server";
+import { noticePath } from "#app/auth/linked-identities.server";
+import { publicOrigin } from "#app/http/public-origin.server";
 import {
   PENDING_LINK_PATH,
   pendingLinkCookie,
@@ -11,8 +11,8 @@ import {
   resolveOidcLink,
   resolveOidcSignIn,
   savePendingLink,
-} from "../../utils/oidc-accounts.server";
-import { findOidcProvider } from "../../utils/oidc-config.server";
+} from "#app/auth/oidc-accounts.server";
+import { findOidcProvider } from "#app/auth/oidc-config.server";
 import {
   backTo,
   callbackPath,
@@ -22,9 +22,9 @@ import {
   oidcFlowCookie,
   type OidcCallbackProblem,
   type OidcIntent,
-} from "../../utils/oidc.server";
-import { serverInfoContext, userContext } from "../../utils/request-context";
-import { AccountDisabledError, signIn } from "../../utils/sign-in.server";
+} from "#app/auth/oidc.server";
+import { serverInfoContext, userContext } from "#app/http/request-context";
+import { AccountDisabledError, signIn } from "#app/auth/sign-in.server";
 import type { Route } from "./+types/oidc-callback";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in problem · Numberlab" }];

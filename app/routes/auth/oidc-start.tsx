@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { z } from "zod";
-import { OutcomeCard } from "../../components/outcome-card";
-import { getDatabase } from "../../utils/db.server";
-import { publicOrigin } from "../../utils/public-origin.server";
-import { checkRateLimits, rateLimits } from "../../utils/rate-limits.server";
-import { findOidcProvider } from "../../utils/oidc-config.server";
+import { OutcomeCard } from "#app/components/outcome-card";
+import { getDatabase } from "#app/utils/db.server";
+import { publicOrigin } from "#app/http/public-origin.server";
+import { checkRateLimits, rateLimits } from "#app/http/rate-limits.server";
+import { findOidcProvider } from "#app/auth/oidc-config.server";
 import {
   backTo,
   callbackPath,
@@ -12,10 +12,10 @@ import {
   OidcUnavailableError,
   startOidcFlow,
   type OidcFlow,
-} from "../../utils/oidc.server";
-import { serverInfoContext, userContext } from "../../utils/request-context";
-import { safeRedirectPath } from "../../utils/safe-redirect";
-import { readForm } from "../../utils/read-form.server";
+} from "#app/auth/oidc.server";
+import { serverInfoContext, userContext } from "#app/http/request-context";
+import { safeRedirectPath } from "#app/http/safe-redirect";
+import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/oidc-start";
 
 const startSchema = z.object({

@@ -1,8 +1,8 @@
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { postOnly } from "../../utils/json-request.server";
-import { createRegistrationOptions, passkeyOptionsResponse, relyingParty } from "../../utils/passkeys.server";
-import { serverInfoContext } from "../../utils/request-context";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { postOnly } from "#app/http/json-request.server";
+import { createRegistrationOptions, passkeyOptionsResponse, relyingParty } from "#app/auth/passkeys.server";
+import { serverInfoContext } from "#app/http/request-context";
 import type { Route } from "./+types/passkey-register-options";
 
 /** Starts adding a passkey to the signed-in account. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { postOnly, readJsonBody } from "../../utils/json-request.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { postOnly, readJsonBody } from "#app/http/json-request.server";
 import {
   passkeyFlowCookie,
   passkeyNameField,
@@ -10,8 +10,8 @@ import {
   registerPasskey,
   registrationResponseSchema,
   relyingParty,
-} from "../../utils/passkeys.server";
-import { serverInfoContext } from "../../utils/request-context";
+} from "#app/auth/passkeys.server";
+import { serverInfoContext } from "#app/http/request-context";
 import type { Route } from "./+types/passkey-register";
 
 const bodySchema = z.object(

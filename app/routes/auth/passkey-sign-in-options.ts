@@ -1,7 +1,7 @@
-import { getDatabase } from "../../utils/db.server";
-import { postOnly } from "../../utils/json-request.server";
-import { createSignInOptions, passkeyOptionsResponse, relyingParty } from "../../utils/passkeys.server";
-import { serverInfoContext } from "../../utils/request-context";
+import { getDatabase } from "#app/utils/db.server";
+import { postOnly } from "#app/http/json-request.server";
+import { createSignInOptions, passkeyOptionsResponse, relyingParty } from "#app/auth/passkeys.server";
+import { serverInfoContext } from "#app/http/request-context";
 import type { Route } from "./+types/passkey-sign-in-options";
 
 /** Starts a passkey sign-in: a fresh challenge, kept on the server, its token in a cookie. */

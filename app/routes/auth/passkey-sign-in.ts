@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getDatabase } from "../../utils/db.server";
-import { postOnly, readJsonBody } from "../../utils/json-request.server";
+import { getDatabase } from "#app/utils/db.server";
+import { postOnly, readJsonBody } from "#app/http/json-request.server";
 import {
   authenticationResponseSchema,
   passkeyFlowCookie,
@@ -8,10 +8,10 @@ import {
   readPasskeyFlowToken,
   relyingParty,
   verifyPasskeySignIn,
-} from "../../utils/passkeys.server";
-import { serverInfoContext } from "../../utils/request-context";
-import { safeRedirectPath } from "../../utils/safe-redirect";
-import { startSignedInSession } from "../../utils/sign-in.server";
+} from "#app/auth/passkeys.server";
+import { serverInfoContext } from "#app/http/request-context";
+import { safeRedirectPath } from "#app/http/safe-redirect";
+import { startSignedInSession } from "#app/auth/sign-in.server";
 import type { Route } from "./+types/passkey-sign-in";
 
 const bodySchema = z.object(

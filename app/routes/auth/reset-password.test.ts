@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../../database/connection";
-import { actionResult, formPost, requestContext } from "../../../tests/setup/action-result";
-import { testDialects, useTestDatabase } from "../../../tests/setup/test-database";
-import { createUser } from "../../models/user.server";
-import { rateLimits } from "../../utils/rate-limits.server";
+import type { DatabaseHandle } from "#database/connection";
+import { actionResult, formPost, requestContext } from "#tests/setup/action-result";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { createUser } from "#app/models/user.server";
+import { rateLimits } from "#app/http/rate-limits.server";
 
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
-vi.mock("../../utils/db.server", () => ({ getDatabase: () => current.handle }));
+vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const resetPassword = await import("./reset-password");
 const emailLink = await import("./email-link");
 

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { LinkConfirmation } from "../../components/link-confirmation";
-import { serverInfoContext } from "../../utils/request-context";
-import { findLinkGrant } from "../../utils/link-page.server";
-import { readLinkToken } from "../../utils/link-token";
-import { readForm } from "../../utils/read-form.server";
-import { safeRedirectPath } from "../../utils/safe-redirect";
-import { signIn } from "../../utils/sign-in.server";
-import { completeSignUp } from "../../utils/sign-up.server";
+import { LinkConfirmation } from "#app/components/link-confirmation";
+import { serverInfoContext } from "#app/http/request-context";
+import { findLinkGrant } from "#app/auth/link-page.server";
+import { readLinkToken } from "#app/auth/link-token";
+import { readForm } from "#app/http/read-form.server";
+import { safeRedirectPath } from "#app/http/safe-redirect";
+import { signIn } from "#app/auth/sign-in.server";
+import { completeSignUp } from "#app/auth/sign-up.server";
 import type { Route } from "./+types/signup-confirm";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your account · Numberlab" }];

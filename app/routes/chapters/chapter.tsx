@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { ChapterView } from "../../components/lesson/chapter-view";
-import { findChapterBySlug, listPublishedChapters } from "../../models/chapter.server";
-import { markSectionRead, readSectionIds, unmarkSectionRead } from "../../models/reading-progress.server";
-import { listSections } from "../../models/section.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { entitlementsFor } from "../../utils/entitlements";
-import { renderSectionRevision } from "../../utils/lesson-render.server";
-import { learnerMastery } from "../../utils/quiz-start.server";
-import { readForm } from "../../utils/read-form.server";
-import { skillsOfChapter } from "../../../core/quiz/skills";
+import { ChapterView } from "#app/components/lesson/chapter-view";
+import { findChapterBySlug, listPublishedChapters } from "#app/models/chapter.server";
+import { markSectionRead, readSectionIds, unmarkSectionRead } from "#app/models/reading-progress.server";
+import { listSections } from "#app/models/section.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { entitlementsFor } from "#app/utils/entitlements";
+import { renderSectionRevision } from "#app/content/lesson-render.server";
+import { learnerMastery } from "#app/quiz/quiz-start.server";
+import { readForm } from "#app/http/read-form.server";
+import { skillsOfChapter } from "#core/quiz/skills";
 import type { Route } from "./+types/chapter";
 
 function chapterSlug(request: Request): { slug: string; pathname: string } {
@@ -110,7 +110,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "description", content: loaderData?.chapter.summary },
 ];
 
-export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 
 export default function Chapter({ loaderData }: Route.ComponentProps) {
   return <ChapterView {...loaderData} />;

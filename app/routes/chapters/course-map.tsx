@@ -3,12 +3,12 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import { ContinueLearning } from "../../components/course/continue-learning";
-import { CourseMap } from "../../components/course/course-map";
-import { Page } from "../../components/page";
-import { courseMapFor } from "../../utils/course-map.server";
-import { getDatabase } from "../../utils/db.server";
-import { userContext } from "../../utils/request-context";
+import { ContinueLearning } from "#app/components/course/continue-learning";
+import { CourseMap } from "#app/components/course/course-map";
+import { Page } from "#app/components/page";
+import { courseMapFor } from "#app/course/course-map.server";
+import { getDatabase } from "#app/utils/db.server";
+import { userContext } from "#app/http/request-context";
 import type { Route } from "./+types/course-map";
 
 export const meta: Route.MetaFunction = () => [

@@ -2,9 +2,9 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useSearchParams } from "react-router";
-import { ComplexWaves } from "../../components/complex-wave/complex-waves";
-import { DomainColouring } from "../../components/complex-wave/domain-colouring";
-import { Page } from "../../components/page";
+import { ComplexWaves } from "#app/components/complex-wave/complex-waves";
+import { DomainColouring } from "#app/components/complex-wave/domain-colouring";
+import { Page } from "#app/components/page";
 import type { Route } from "./+types/complex-wave";
 
 export const meta: Route.MetaFunction = () => [{ title: "Complex functions and complex waves · Numberlab" }];

@@ -3,11 +3,11 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
-import { CardTitleLink } from "../../components/card-title-link";
-import { LAB_PICTURE, labPath, labPicture, labs, labTopics, type Lab, type LabTopic } from "../../labs";
-import { Page } from "../../components/page";
-import { entitlementsFor } from "../../utils/entitlements";
-import { userContext } from "../../utils/request-context";
+import { CardTitleLink } from "#app/components/card-title-link";
+import { LAB_PICTURE, labPath, labPicture, labs, labTopics, type Lab, type LabTopic } from "#app/labs";
+import { Page } from "#app/components/page";
+import { entitlementsFor } from "#app/utils/entitlements";
+import { userContext } from "#app/http/request-context";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,6 @@
-import { Plotter } from "../../components/math/plot/plotter";
-import { DEFAULT_VIEW, sharedPlot, type PlotState } from "../../components/math/plot/plot-state";
-import { Page } from "../../components/page";
+import { Plotter } from "#app/components/math/plot/plotter";
+import { DEFAULT_VIEW, sharedPlot, type PlotState } from "#app/components/math/plot/plot-state";
+import { Page } from "#app/components/page";
 import type { Route } from "./+types/plotter";
 
 export const meta: Route.MetaFunction = () => [{ title: "Plotter · Numberlab" }];

@@ -11,15 +11,15 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 import { z } from "zod";
-import { MAX_SEED } from "../../../core/quiz/compose-quiz";
-import { skillById } from "../../../core/quiz/skills";
-import { TEMPLATES, templateById } from "../../../core/quiz/templates/index";
-import { QuestionPreview } from "../../components/quiz/question-preview";
-import { Page } from "../../components/page";
-import { templateStatistics } from "../../models/quiz.server";
-import { getDatabase } from "../../utils/db.server";
-import { questionOf, questionPreview } from "../../utils/quiz.server";
-export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+import { MAX_SEED } from "#core/quiz/compose-quiz";
+import { skillById } from "#core/quiz/skills";
+import { TEMPLATES, templateById } from "#core/quiz/templates/index";
+import { QuestionPreview } from "#app/components/quiz/question-preview";
+import { Page } from "#app/components/page";
+import { templateStatistics } from "#app/models/quiz.server";
+import { getDatabase } from "#app/utils/db.server";
+import { questionOf, questionPreview } from "#app/quiz/quiz.server";
+export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 import type { Route } from "./+types/quiz-preview";
 
 const querySchema = z.object({

@@ -1,9 +1,9 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { Page } from "../../components/page";
-import { ProseSection, TextLink } from "../../components/prose";
-import { listPublishedChapters } from "../../models/chapter.server";
-import { getDatabase } from "../../utils/db.server";
+import { Page } from "#app/components/page";
+import { ProseSection, TextLink } from "#app/components/prose";
+import { listPublishedChapters } from "#app/models/chapter.server";
+import { getDatabase } from "#app/utils/db.server";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => [

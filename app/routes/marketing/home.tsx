@@ -7,12 +7,12 @@ import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import { ContinueLearning } from "../../components/course/continue-learning";
-import { CourseMap } from "../../components/course/course-map";
-import { courseMapFor, type CourseMap as CourseMapData } from "../../utils/course-map.server";
-import { getDatabase } from "../../utils/db.server";
-import { entitlementsFor } from "../../utils/entitlements";
-import { userContext } from "../../utils/request-context";
+import { ContinueLearning } from "#app/components/course/continue-learning";
+import { CourseMap } from "#app/components/course/course-map";
+import { courseMapFor, type CourseMap as CourseMapData } from "#app/course/course-map.server";
+import { getDatabase } from "#app/utils/db.server";
+import { entitlementsFor } from "#app/utils/entitlements";
+import { userContext } from "#app/http/request-context";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [

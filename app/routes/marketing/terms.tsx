@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { Page } from "../../components/page";
-import { ProseSection, TextLink } from "../../components/prose";
+import { Page } from "#app/components/page";
+import { ProseSection, TextLink } from "#app/components/prose";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,16 +1,16 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../../database/connection";
-import { testDialects, useTestDatabase } from "../../../tests/setup/test-database";
-import { listContactMessages } from "../../models/contact-message.server";
-import { startAttempt } from "../../models/quiz.server";
-import { createUser, type User } from "../../models/user.server";
-import { rateLimits } from "../../utils/rate-limits.server";
-import { serverInfoContext, userContext } from "../../utils/request-context";
+import type { DatabaseHandle } from "#database/connection";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { listContactMessages } from "#app/models/contact-message.server";
+import { startAttempt } from "#app/models/quiz.server";
+import { createUser, type User } from "#app/models/user.server";
+import { rateLimits } from "#app/http/rate-limits.server";
+import { serverInfoContext, userContext } from "#app/http/request-context";
 
 // The route reads the process-wide database; point it at each dialect's test database.
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
-vi.mock("../../utils/db.server", () => ({ getDatabase: () => current.handle }));
+vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const { action } = await import("./attempt");
 
 const QUESTION = {

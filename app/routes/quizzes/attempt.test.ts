@@ -1,15 +1,15 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../../database/connection";
-import { testDialects, useTestDatabase } from "../../../tests/setup/test-database";
-import { writeSetting } from "../../models/app-settings.server";
-import { attemptOfUser, startAttempt } from "../../models/quiz.server";
-import { createUser, type User } from "../../models/user.server";
-import { userContext } from "../../utils/request-context";
+import type { DatabaseHandle } from "#database/connection";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { writeSetting } from "#app/models/app-settings.server";
+import { attemptOfUser, startAttempt } from "#app/models/quiz.server";
+import { createUser, type User } from "#app/models/user.server";
+import { userContext } from "#app/http/request-context";
 
 // The route reads the process-wide database; point it at each dialect's test database.
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
-vi.mock("../../utils/db.server", () => ({ getDatabase: () => current.handle }));
+vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const { action } = await import("./attempt");
 
 /** A question of two typed parts (the gcd and the lcm). */

@@ -5,11 +5,11 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { AllowanceNote } from "../../components/quiz/allowance-note";
-import { QuestionCard } from "../../components/quiz/question-card";
-import { Page } from "../../components/page";
-import { createContactMessage } from "../../models/contact-message.server";
-import { consumeRateLimit } from "../../models/rate-limit.server";
+import { AllowanceNote } from "#app/components/quiz/allowance-note";
+import { QuestionCard } from "#app/components/quiz/question-card";
+import { Page } from "#app/components/page";
+import { createContactMessage } from "#app/models/contact-message.server";
+import { consumeRateLimit } from "#app/models/rate-limit.server";
 import {
   abandonAttempt,
   answerItem,
@@ -17,16 +17,16 @@ import {
   finishAttempt,
   recordHint,
   type QuizAttempt,
-} from "../../models/quiz.server";
-import { requireUser } from "../../utils/access.server";
-import { CONTACT_LIMITS } from "../../utils/contact-limits";
-import { getDatabase } from "../../utils/db.server";
-import { allowanceUsedUp, quizAllowance } from "../../utils/quiz-start.server";
-import { answersOfForm, describeItemQuestion, gradeParts, itemView, loadQuestions } from "../../utils/quiz.server";
-import { rateLimits, tooManyAttemptsMessage } from "../../utils/rate-limits.server";
-import { readForm } from "../../utils/read-form.server";
-import { serverInfoContext } from "../../utils/request-context";
-export { mathInputStylesheets as links } from "../../components/math/math-stylesheets";
+} from "#app/models/quiz.server";
+import { requireUser } from "#app/auth/access.server";
+import { CONTACT_LIMITS } from "#app/utils/contact-limits";
+import { getDatabase } from "#app/utils/db.server";
+import { allowanceUsedUp, quizAllowance } from "#app/quiz/quiz-start.server";
+import { answersOfForm, describeItemQuestion, gradeParts, itemView, loadQuestions } from "#app/quiz/quiz.server";
+import { rateLimits, tooManyAttemptsMessage } from "#app/http/rate-limits.server";
+import { readForm } from "#app/http/read-form.server";
+import { serverInfoContext } from "#app/http/request-context";
+export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
 import type { Route } from "./+types/attempt";
 
 /** The attempt at this URL if it is the signed-in user's; anyone else gets the same 404 as for no attempt. */

@@ -5,19 +5,19 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { data, Link as RouterLink } from "react-router";
-import { planChapterQuiz } from "../../../core/quiz/compose-quiz";
-import { createRandom } from "../../../core/quiz/random";
-import { skillsOfChapter } from "../../../core/quiz/skills";
-import { AllowanceNote } from "../../components/quiz/allowance-note";
-import { StartQuizButton } from "../../components/quiz/start-quiz-button";
-export { revalidateAfterRefusedStart as shouldRevalidate } from "../../components/quiz/start-quiz-button";
-import { MasteryList } from "../../components/quiz/mastery-list";
-import { Page } from "../../components/page";
-import { findChapterBySlug } from "../../models/chapter.server";
-import { openAttemptAt } from "../../models/quiz.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { entitlementsFor } from "../../utils/entitlements";
+import { planChapterQuiz } from "#core/quiz/compose-quiz";
+import { createRandom } from "#core/quiz/random";
+import { skillsOfChapter } from "#core/quiz/skills";
+import { AllowanceNote } from "#app/components/quiz/allowance-note";
+import { StartQuizButton } from "#app/components/quiz/start-quiz-button";
+export { revalidateAfterRefusedStart as shouldRevalidate } from "#app/components/quiz/start-quiz-button";
+import { MasteryList } from "#app/components/quiz/mastery-list";
+import { Page } from "#app/components/page";
+import { findChapterBySlug } from "#app/models/chapter.server";
+import { openAttemptAt } from "#app/models/quiz.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { entitlementsFor } from "#app/utils/entitlements";
 import {
   allowanceUsedUp,
   fixedCandidates,
@@ -25,7 +25,7 @@ import {
   openAttemptSummary,
   quizAllowance,
   startQuiz,
-} from "../../utils/quiz-start.server";
+} from "#app/quiz/quiz-start.server";
 import type { Route } from "./+types/chapter-quiz";
 
 /** The chapter whose quiz this is, if the user may take it. */

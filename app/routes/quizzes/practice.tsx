@@ -4,17 +4,17 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { data, Link as RouterLink } from "react-router";
-import { planPractice } from "../../../core/quiz/compose-quiz";
-import { createRandom } from "../../../core/quiz/random";
-import { skillById } from "../../../core/quiz/skills";
-import { AllowanceNote } from "../../components/quiz/allowance-note";
-import { MasteryList } from "../../components/quiz/mastery-list";
-import { StartQuizButton } from "../../components/quiz/start-quiz-button";
-export { revalidateAfterRefusedStart as shouldRevalidate } from "../../components/quiz/start-quiz-button";
-import { Page } from "../../components/page";
-import { openAttemptAt } from "../../models/quiz.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
+import { planPractice } from "#core/quiz/compose-quiz";
+import { createRandom } from "#core/quiz/random";
+import { skillById } from "#core/quiz/skills";
+import { AllowanceNote } from "#app/components/quiz/allowance-note";
+import { MasteryList } from "#app/components/quiz/mastery-list";
+import { StartQuizButton } from "#app/components/quiz/start-quiz-button";
+export { revalidateAfterRefusedStart as shouldRevalidate } from "#app/components/quiz/start-quiz-button";
+import { Page } from "#app/components/page";
+import { openAttemptAt } from "#app/models/quiz.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
 import {
   allowanceUsedUp,
   fixedCandidates,
@@ -23,7 +23,7 @@ import {
   openAttemptSummary,
   quizAllowance,
   startQuiz,
-} from "../../utils/quiz-start.server";
+} from "#app/quiz/quiz-start.server";
 import type { Route } from "./+types/practice";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,15 +3,15 @@ import Stack from "@mui/material/Stack";
 import { useId } from "react";
 import { data } from "react-router";
 import { z } from "zod";
-import { AllowanceNote } from "../../components/quiz/allowance-note";
-import { StartQuizButton } from "../../components/quiz/start-quiz-button";
-export { revalidateAfterRefusedStart as shouldRevalidate } from "../../components/quiz/start-quiz-button";
-import { Page } from "../../components/page";
-import { findQuizSet } from "../../models/quiz-set.server";
-import { openAttemptAt } from "../../models/quiz.server";
-import { requireUser } from "../../utils/access.server";
-import { getDatabase } from "../../utils/db.server";
-import { allowanceUsedUp, openAttemptSummary, quizAllowance, startQuiz } from "../../utils/quiz-start.server";
+import { AllowanceNote } from "#app/components/quiz/allowance-note";
+import { StartQuizButton } from "#app/components/quiz/start-quiz-button";
+export { revalidateAfterRefusedStart as shouldRevalidate } from "#app/components/quiz/start-quiz-button";
+import { Page } from "#app/components/page";
+import { findQuizSet } from "#app/models/quiz-set.server";
+import { openAttemptAt } from "#app/models/quiz.server";
+import { requireUser } from "#app/auth/access.server";
+import { getDatabase } from "#app/utils/db.server";
+import { allowanceUsedUp, openAttemptSummary, quizAllowance, startQuiz } from "#app/quiz/quiz-start.server";
 import type { Route } from "./+types/set-quiz";
 
 async function publishedQuiz(params: { setId: string }) {

@@ -1,15 +1,15 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../../database/connection";
-import { createFactorPool } from "../../../server/factor-pool";
-import { testDialects, useTestDatabase } from "../../../tests/setup/test-database";
-import { factorServiceContext } from "../../utils/factor-service";
-import { rateLimits } from "../../utils/rate-limits.server";
-import { serverInfoContext } from "../../utils/request-context";
+import type { DatabaseHandle } from "#database/connection";
+import { createFactorPool } from "#server/factor-pool";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { factorServiceContext } from "#app/factorization/factor-service";
+import { rateLimits } from "#app/http/rate-limits.server";
+import { serverInfoContext } from "#app/http/request-context";
 
 // The rate limits use the process-wide database; point it at each dialect's test database.
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
-vi.mock("../../utils/db.server", () => ({ getDatabase: () => current.handle }));
+vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const { loader } = await import("./api-factor");
 
 const pool = createFactorPool({ threads: 1 });

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { evaluateIntegerExpression } from "../../../core/numtheory/integer-expression";
-import { factorizationNote } from "../../../core/numtheory/factorization-notes";
-import { consumeRateLimit } from "../../models/rate-limit.server";
-import { getDatabase } from "../../utils/db.server";
-import { factorServiceContext } from "../../utils/factor-service";
-import { jsonError } from "../../utils/json-request.server";
-import { rateLimits, tooManyAttemptsMessage } from "../../utils/rate-limits.server";
-import { serverInfoContext } from "../../utils/request-context";
+import { evaluateIntegerExpression } from "#core/numtheory/integer-expression";
+import { factorizationNote } from "#core/numtheory/factorization-notes";
+import { consumeRateLimit } from "#app/models/rate-limit.server";
+import { getDatabase } from "#app/utils/db.server";
+import { factorServiceContext } from "#app/factorization/factor-service";
+import { jsonError } from "#app/http/json-request.server";
+import { rateLimits, tooManyAttemptsMessage } from "#app/http/rate-limits.server";
+import { serverInfoContext } from "#app/http/request-context";
 import type { Route } from "./+types/api-factor";
 
 /** The API factors what finishes in its time limit; the page's engine handles the rest. */

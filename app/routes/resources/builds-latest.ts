@@ -1,4 +1,4 @@
-import { serverInfoContext } from "../../utils/request-context";
+import { serverInfoContext } from "#app/http/request-context";
 import type { Route } from "./+types/builds-latest";
 
 /** The running build, polled by pages to notice a deploy. Never cached. */

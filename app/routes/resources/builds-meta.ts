@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { routeRules } from "../../route-rules";
-import { serverInfoContext } from "../../utils/request-context";
+import { routeRules } from "#app/route-rules";
+import { serverInfoContext } from "#app/http/request-context";
 import type { Route } from "./+types/builds-meta";
 
 /** The manifest of a build: its id, time and route rules. Only the running build is known. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDatabase } from "../../utils/db.server";
+import { getDatabase } from "#app/utils/db.server";
 
 /** Liveness and readiness: 200 only when the database answers. */
 export async function loader() {

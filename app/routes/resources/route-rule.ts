@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { findRouteRule } from "../../route-rules";
+import { findRouteRule } from "#app/route-rules";
 import type { Route } from "./+types/route-rule";
 
 /** Serves every rule of app/route-rules.ts; the query string is kept. */

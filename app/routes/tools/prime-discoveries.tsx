@@ -2,24 +2,24 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
-import { primeCards } from "../../content/prime-cards";
-import { MersenneCheck } from "../../components/primes/mersenne-check";
-import { MersenneTable } from "../../components/primes/mersenne-table";
-import { FormRecords } from "../../components/primes/form-records";
-import { NthPrimeTool } from "../../components/primes/nth-prime-tool";
-import { PrimeCountTool } from "../../components/primes/prime-count-tool";
-import { PrimeGapPlot } from "../../components/primes/prime-gap-plot";
-import { UlamSpiral } from "../../components/primes/ulam-spiral";
-import { RecordChart } from "../../components/primes/record-chart";
-import { displayMathStyles } from "../../components/lesson/lesson-body";
-import { Page } from "../../components/page";
-import { markdownBlockHtml } from "../../utils/markdown-html.server";
-import { listPrimeRecords } from "../../models/prime-record.server";
-import { getDatabase } from "../../utils/db.server";
-import { sourceAddresses } from "../../utils/prime-records.server";
+import { primeCards } from "#app/content/prime-cards";
+import { MersenneCheck } from "#app/components/primes/mersenne-check";
+import { MersenneTable } from "#app/components/primes/mersenne-table";
+import { FormRecords } from "#app/components/primes/form-records";
+import { NthPrimeTool } from "#app/components/primes/nth-prime-tool";
+import { PrimeCountTool } from "#app/components/primes/prime-count-tool";
+import { PrimeGapPlot } from "#app/components/primes/prime-gap-plot";
+import { UlamSpiral } from "#app/components/primes/ulam-spiral";
+import { RecordChart } from "#app/components/primes/record-chart";
+import { displayMathStyles } from "#app/components/lesson/lesson-body";
+import { Page } from "#app/components/page";
+import { markdownBlockHtml } from "#app/content/markdown-html.server";
+import { listPrimeRecords } from "#app/models/prime-record.server";
+import { getDatabase } from "#app/utils/db.server";
+import { sourceAddresses } from "#app/content/prime-records.server";
 import type { Route } from "./+types/prime-discoveries";
 
-export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Prime discoveries · Numberlab" },

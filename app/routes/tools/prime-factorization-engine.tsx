@@ -2,26 +2,26 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
-import { factorTree } from "../../../core/numtheory/factor-tree";
-import type { Factorization } from "../../../core/numtheory/factorization-types";
-import { factorizationNote } from "../../../core/numtheory/factorization-notes";
-import { evaluateIntegerExpression, MAX_INPUT_DIGITS } from "../../../core/numtheory/integer-expression";
-import { DivisorList } from "../../components/factorization/divisor-list";
-import { ExpressionForm, type ParseError } from "../../components/factorization/expression-form";
-import { FactorTreeDiagram } from "../../components/factorization/factor-tree-diagram";
-import { FactorizationResult } from "../../components/factorization/factorization-result";
-import { resultSummary } from "../../components/factorization/factorization-text";
-import { InputHistory } from "../../components/factorization/input-history";
-import { MethodLogTable } from "../../components/factorization/method-log-table";
-import { NumberFactsTable } from "../../components/factorization/number-facts-table";
-import { RunStatus } from "../../components/factorization/run-status";
-import { useInputHistory } from "../../components/factorization/use-input-history";
-import { Page } from "../../components/page";
-import { useFactorization, type FactorizationRun } from "../../workers/use-factorization";
+import { factorTree } from "#core/numtheory/factor-tree";
+import type { Factorization } from "#core/numtheory/factorization-types";
+import { factorizationNote } from "#core/numtheory/factorization-notes";
+import { evaluateIntegerExpression, MAX_INPUT_DIGITS } from "#core/numtheory/integer-expression";
+import { DivisorList } from "#app/components/factorization/divisor-list";
+import { ExpressionForm, type ParseError } from "#app/components/factorization/expression-form";
+import { FactorTreeDiagram } from "#app/components/factorization/factor-tree-diagram";
+import { FactorizationResult } from "#app/components/factorization/factorization-result";
+import { resultSummary } from "#app/components/factorization/factorization-text";
+import { InputHistory } from "#app/components/factorization/input-history";
+import { MethodLogTable } from "#app/components/factorization/method-log-table";
+import { NumberFactsTable } from "#app/components/factorization/number-facts-table";
+import { RunStatus } from "#app/components/factorization/run-status";
+import { useInputHistory } from "#app/components/factorization/use-input-history";
+import { Page } from "#app/components/page";
+import { useFactorization, type FactorizationRun } from "#app/workers/use-factorization";
 import type { Route } from "./+types/prime-factorization-engine";
 
 // Only pages with formulas load KaTeX's stylesheet.
-export { katexStylesheet as links } from "../../components/math/katex-stylesheet";
+export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Prime factorization engine · Numberlab" },

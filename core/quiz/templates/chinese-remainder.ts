@@ -1,6 +1,6 @@
 /** Systems of congruences, merged two at a time as the chapter does: x = r + Mt, then solve for t. */
-import { gcd, mod } from "../../numtheory/bigint";
-import { solveCongruences, type Congruence, type Merge } from "../../numtheory/chinese-remainder";
+import { gcd, mod } from "#core/numtheory/bigint";
+import { solveCongruences, type Congruence, type Merge } from "#core/numtheory/chinese-remainder";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

@@ -1,5 +1,5 @@
 /** Remainders of big sums, differences, products and powers, found by reducing every number first. */
-import { mod } from "../../numtheory/bigint";
+import { mod } from "#core/numtheory/bigint";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

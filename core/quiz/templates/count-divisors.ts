@@ -1,5 +1,5 @@
 /** The number and the sum of the divisors, read off the exponents of the prime factorization. */
-import { divisorCount, divisorSum } from "../../numtheory/arithmetic-functions";
+import { divisorCount, divisorSum } from "#core/numtheory/arithmetic-functions";
 import type { Difficulty } from "../question";
 import { defineTemplate } from "../template";
 import { retry } from "./choose";

@@ -1,7 +1,7 @@
 /** The period of 1/n for n coprime to 10: the order of 10 modulo n. */
-import { modPow } from "../../numtheory/bigint";
-import { decimalPeriod } from "../../numtheory/decimal-period";
-import { longDivision } from "../../numtheory/long-division";
+import { modPow } from "#core/numtheory/bigint";
+import { decimalPeriod } from "#core/numtheory/decimal-period";
+import { longDivision } from "#core/numtheory/long-division";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { isExpanded } from "../../algebra/expanded-form";
-import { variablesOf } from "../../expr/ast";
+import { isExpanded } from "#core/algebra/expanded-form";
+import { variablesOf } from "#core/expr/ast";
 import type { Question } from "../question";
 import { expandProduct, squareOfBinomial } from "./expand-products";
 import { checkSkillTemplates } from "./template-checks";

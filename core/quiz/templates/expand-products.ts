@@ -1,5 +1,5 @@
 /** Expanding products of brackets: the distributive law, and the three binomial formulas. */
-import { polynomialToTex, polynomialToText, type Polynomial } from "../../algebra/polynomial";
+import { polynomialToTex, polynomialToText, type Polynomial } from "#core/algebra/polynomial";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ExprNode } from "../../expr/ast";
+import type { ExprNode } from "#core/expr/ast";
 import type { Question } from "../question";
 import { factorQuadratic } from "./factor-quadratics";
 import { checkSkillTemplates } from "./template-checks";

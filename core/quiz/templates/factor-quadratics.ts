@@ -1,7 +1,7 @@
 /** Factoring quadratics into linear factors: two numbers with a given sum and product, or the quadratic formula. */
-import { polynomialToTex } from "../../algebra/polynomial";
-import { divide, negate, rational, rationalToTex, type Rational } from "../../algebra/rational";
-import { isqrt } from "../../numtheory/bigint";
+import { polynomialToTex } from "#core/algebra/polynomial";
+import { divide, negate, rational, rationalToTex, type Rational } from "#core/algebra/rational";
+import { isqrt } from "#core/numtheory/bigint";
 import type { QuestionBody } from "../template";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

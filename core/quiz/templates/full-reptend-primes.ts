@@ -1,5 +1,5 @@
 /** Full-reptend primes: the period of 1/p is p − 1 exactly when 10 is a primitive root modulo p. */
-import { primitiveRootTest } from "../../numtheory/power-residue-table";
+import { primitiveRootTest } from "#core/numtheory/power-residue-table";
 import type { Difficulty } from "../question";
 import { defineTemplate } from "../template";
 import { candidatesBy, choiceKey, pickDistinct } from "./choose";

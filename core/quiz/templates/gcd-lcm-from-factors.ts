@@ -1,5 +1,5 @@
 /** gcd and lcm from the prime factorizations: the smaller and the larger exponent of each prime. */
-import { gcd } from "../../numtheory/bigint";
+import { gcd } from "#core/numtheory/bigint";
 import type { Difficulty } from "../question";
 import { defineTemplate } from "../template";
 import { pickDistinct, retry } from "./choose";

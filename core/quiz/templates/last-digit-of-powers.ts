@@ -1,5 +1,5 @@
 /** Last digits of huge powers: the powers modulo 10 or 100 run into a cycle, so the exponent can be reduced. */
-import { powerCycle } from "../../numtheory/power-cycle";
+import { powerCycle } from "#core/numtheory/power-cycle";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

@@ -1,5 +1,5 @@
 /** a·x ≡ b (mod m): multiply by an inverse, or first divide everything by g = gcd(a, m) when g divides b. */
-import { gcd, mod, modInverse } from "../../numtheory/bigint";
+import { gcd, mod, modInverse } from "#core/numtheory/bigint";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

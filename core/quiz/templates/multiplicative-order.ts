@@ -1,8 +1,8 @@
 /** The order of a modulo m, found among the divisors of φ(m), and primitive roots by the primitive root test. */
-import { eulerPhi } from "../../numtheory/arithmetic-functions";
-import { gcd, modPow } from "../../numtheory/bigint";
-import { multiplicativeOrder } from "../../numtheory/multiplicative-order";
-import { primitiveRootTest } from "../../numtheory/power-residue-table";
+import { eulerPhi } from "#core/numtheory/arithmetic-functions";
+import { gcd, modPow } from "#core/numtheory/bigint";
+import { multiplicativeOrder } from "#core/numtheory/multiplicative-order";
+import { primitiveRootTest } from "#core/numtheory/power-residue-table";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

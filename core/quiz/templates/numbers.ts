@@ -1,10 +1,10 @@
 /** Whole-number helpers the templates share, all on top of core/numtheory. */
-import { gcd } from "../../numtheory/bigint";
-import { DIVISOR_LIST_LIMIT, divisorsPage } from "../../numtheory/divisors";
-import type { Factor } from "../../numtheory/factorization-types";
-import type { Factorizer } from "../../numtheory/multiplicative-order";
-import { primesUpTo } from "../../numtheory/prime-sieve";
-import { factorSmall } from "../../numtheory/small-factorization";
+import { gcd } from "#core/numtheory/bigint";
+import { DIVISOR_LIST_LIMIT, divisorsPage } from "#core/numtheory/divisors";
+import type { Factor } from "#core/numtheory/factorization-types";
+import type { Factorizer } from "#core/numtheory/multiplicative-order";
+import { primesUpTo } from "#core/numtheory/prime-sieve";
+import { factorSmall } from "#core/numtheory/small-factorization";
 
 export const factorsOf = (n: number): Factor[] => factorSmall(n);
 

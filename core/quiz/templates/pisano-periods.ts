@@ -1,6 +1,6 @@
 /** Fibonacci numbers modulo m: the Pisano period, and remainders of F_N for huge N. */
-import { pisanoCycle, pisanoPeriod } from "../../numtheory/pisano";
-import { fibonacci } from "../../numtheory/special-sequences";
+import { pisanoCycle, pisanoPeriod } from "#core/numtheory/pisano";
+import { fibonacci } from "#core/numtheory/special-sequences";
 import type { Difficulty } from "../question";
 import { defineTemplate } from "../template";
 import { candidatesBy } from "./choose";

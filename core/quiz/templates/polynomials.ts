@@ -3,9 +3,9 @@
  * KaTeX also reads, since it only uses letters, digits, ^ and signs), multiplied out by
  * core/algebra/polynomial.
  */
-import { evaluatePolynomial, polynomialToTex, toPolynomial, type Polynomial } from "../../algebra/polynomial";
-import { rational, type Rational } from "../../algebra/rational";
-import { parseExpression } from "../../expr/parse";
+import { evaluatePolynomial, polynomialToTex, toPolynomial, type Polynomial } from "#core/algebra/polynomial";
+import { rational, type Rational } from "#core/algebra/rational";
+import { parseExpression } from "#core/expr/parse";
 
 /** One term: a whole coefficient times a monomial written as text ("", "x", "x^2", "xy", "y"). */
 export type TermSpec = readonly [coefficient: number, monomial: string];

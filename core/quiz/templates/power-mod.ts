@@ -1,7 +1,7 @@
 /** a^e mod m for large e: Fermat or Euler shrink the exponent, square-and-multiply does the rest. */
-import { eulerPhi } from "../../numtheory/arithmetic-functions";
-import { gcd, mod } from "../../numtheory/bigint";
-import { squareAndMultiply } from "../../numtheory/square-and-multiply";
+import { eulerPhi } from "#core/numtheory/arithmetic-functions";
+import { gcd, mod } from "#core/numtheory/bigint";
+import { squareAndMultiply } from "#core/numtheory/square-and-multiply";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

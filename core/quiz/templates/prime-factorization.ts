@@ -1,6 +1,6 @@
 /** Prime factorizations by repeated division, and telling primes from numbers that only look prime. */
-import { primeFactorsWithMultiplicity } from "../../numtheory/arithmetic-functions";
-import type { Factor } from "../../numtheory/factorization-types";
+import { primeFactorsWithMultiplicity } from "#core/numtheory/arithmetic-functions";
+import type { Factor } from "#core/numtheory/factorization-types";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

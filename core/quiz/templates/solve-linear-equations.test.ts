@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { rational, subtract, type Rational } from "../../algebra/rational";
-import { evaluateExact } from "../../algebra/test-oracles";
+import { rational, subtract, type Rational } from "#core/algebra/rational";
+import { evaluateExact } from "#core/algebra/test-oracles";
 import type { Question } from "../question";
 import { solveLinearEquationTemplate } from "./solve-linear-equations";
 import { checkSkillTemplates } from "./template-checks";

@@ -9,8 +9,8 @@ import {
   suggestOperation,
   type LinearEquation,
   type Operation,
-} from "../../algebra/linear-equation";
-import { negate, rationalToTex, type Rational } from "../../algebra/rational";
+} from "#core/algebra/linear-equation";
+import { negate, rationalToTex, type Rational } from "#core/algebra/rational";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

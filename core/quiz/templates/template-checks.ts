@@ -5,7 +5,7 @@
  */
 import katex from "katex";
 import { describe, expect, it } from "vitest";
-import { parseExpression } from "../../expr/parse";
+import { parseExpression } from "#core/expr/parse";
 import type { AnswerKey, Difficulty, Question } from "../question";
 import type { QuizTemplate } from "../template";
 import { templatesOfSkill } from "./index";

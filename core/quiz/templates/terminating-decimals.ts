@@ -2,9 +2,9 @@
  * Which decimals end, and what comes before the repetition: for a/n in lowest terms with
  * n = 2^α 5^β m and gcd(m, 10) = 1, the pre-period is max(α, β) and the period is that of 1/m.
  */
-import { modPow } from "../../numtheory/bigint";
-import { decimalPeriod } from "../../numtheory/decimal-period";
-import { longDivision } from "../../numtheory/long-division";
+import { modPow } from "#core/numtheory/bigint";
+import { decimalPeriod } from "#core/numtheory/decimal-period";
+import { longDivision } from "#core/numtheory/long-division";
 import type { Difficulty } from "../question";
 import type { Random } from "../random";
 import { defineTemplate } from "../template";

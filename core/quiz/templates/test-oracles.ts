@@ -4,11 +4,11 @@
  * division, repeated multiplication, long division digit by digit). Nothing here calls the core
  * functions the templates compute with.
  */
-import { evaluateExact } from "../../algebra/test-oracles";
-import { rational, type Rational } from "../../algebra/rational";
-import type { ExprNode } from "../../expr/ast";
-import { parseLatex } from "../../expr/latex";
-import { parseExpression } from "../../expr/parse";
+import { evaluateExact } from "#core/algebra/test-oracles";
+import { rational, type Rational } from "#core/algebra/rational";
+import type { ExprNode } from "#core/expr/ast";
+import { parseLatex } from "#core/expr/latex";
+import { parseExpression } from "#core/expr/parse";
 import type { Question } from "../question";
 
 /** A question's formulas: \\[…\\] on their own line, \\(…\\) inline (what defineTemplate makes of $$…$$ and $…$). */

@@ -1,5 +1,5 @@
 /** How the templates write numbers and formulas: KaTeX source for `$…$`, in the chapters' notation. */
-import { mod } from "../../numtheory/bigint";
+import { mod } from "#core/numtheory/bigint";
 
 /** Digits grouped in threes with thin spaces from five digits on (10\,000, 7\,006\,652), as the chapters print them. */
 export function texInteger(n: bigint | number): string {

@@ -1,4 +1,4 @@
-import { squareOfDifference, squareOfSum } from "../../../../core/algebra/square-areas";
+import { squareOfDifference, squareOfSum } from "#core/algebra/square-areas";
 
 export type Mode = "sum" | "difference";
 

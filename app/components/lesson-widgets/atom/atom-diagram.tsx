@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
-import { PARTICLE_HEIGHT, particlePosition, type AtomModel } from "../../../../core/numtheory/atom-model";
+import { PARTICLE_HEIGHT, particlePosition, type AtomModel } from "#core/numtheory/atom-model";
 import { PRIME_COLOUR_COUNT, primeColour } from "./prime-colours";
 
 /** Positions are rounded so the server's and the browser's first render agree whatever their Math.sin does. */

@@ -2,8 +2,8 @@ import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useMemo, useState } from "react";
-import { atomInputProblem, atomModel, atomTex, describeAtom } from "../../../../core/numtheory/atom-model";
-import { Formula } from "../../math/formula";
+import { atomInputProblem, atomModel, atomTex, describeAtom } from "#core/numtheory/atom-model";
+import { Formula } from "#app/components/math/formula";
 import { OrbitingAtom } from "./orbiting-atom";
 import { parseWholeNumber } from "./whole-number-input";
 

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { atomModel, describeAtom } from "../../../../core/numtheory/atom-model";
+import { atomModel, describeAtom } from "#core/numtheory/atom-model";
 import { WidgetFrame } from "../widget-frame";
 import { AtomExplorer, drawingWidth } from "./atom-explorer";
 import type { Attributes } from "./params";

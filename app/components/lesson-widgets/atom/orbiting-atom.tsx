@@ -4,7 +4,7 @@ import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
-import type { AtomModel } from "../../../../core/numtheory/atom-model";
+import type { AtomModel } from "#core/numtheory/atom-model";
 import { AtomDiagram } from "./atom-diagram";
 import { useOrbitClock } from "./use-orbit-clock";
 

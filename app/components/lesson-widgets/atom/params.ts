@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ATOM_MAX_N, ATOM_MIN_N } from "../../../../core/numtheory/atom-model";
+import { ATOM_MAX_N, ATOM_MIN_N } from "#core/numtheory/atom-model";
 import { integerAttribute, widgetAttributes } from "../widget-params";
 
 export const description =

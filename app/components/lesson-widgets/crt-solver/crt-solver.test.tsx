@@ -1,7 +1,7 @@
 import { ThemeProvider } from "@mui/material/styles";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "../../../theme/theme";
+import { theme } from "#app/theme/theme";
 import CrtSolver from "./crt-solver";
 import { attributes } from "./params";
 

@@ -5,16 +5,16 @@ import IconButton from "@mui/material/IconButton";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { mod } from "../../../../core/numtheory/bigint";
+import { mod } from "#core/numtheory/bigint";
 import {
   CRT_MAX_CONGRUENCES,
   solveCongruences,
   type Congruence,
   type CrtSolution,
   type CrtStep,
-} from "../../../../core/numtheory/chinese-remainder";
-import { parseModulus, parseResidue } from "../../../../core/numtheory/congruence-list";
-import { Formula } from "../../math/formula";
+} from "#core/numtheory/chinese-remainder";
+import { parseModulus, parseResidue } from "#core/numtheory/congruence-list";
+import { Formula } from "#app/components/math/formula";
 import { reservedHeight } from "../remainder-table/reserved-height";
 import { WidgetFrame } from "../widget-frame";
 import type { Attributes } from "./params";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseCongruenceList } from "../../../../core/numtheory/congruence-list";
+import { parseCongruenceList } from "#core/numtheory/congruence-list";
 import { textAttribute, widgetAttributes } from "../widget-params";
 
 export const description =

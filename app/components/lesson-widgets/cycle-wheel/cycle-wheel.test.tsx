@@ -1,8 +1,8 @@
 import { ThemeProvider } from "@mui/material/styles";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { modPow } from "../../../../core/numtheory/bigint";
-import { theme } from "../../../theme/theme";
+import { modPow } from "#core/numtheory/bigint";
+import { theme } from "#app/theme/theme";
 import CycleWheel from "./cycle-wheel";
 import { attributes } from "./params";
 import { rhoLayout, VIEW_HEIGHT, VIEW_WIDTH } from "./rho-layout";

@@ -10,14 +10,14 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { digitSymbol, writeDigits } from "../../../../core/numtheory/base-digits";
+import { digitSymbol, writeDigits } from "#core/numtheory/base-digits";
 import {
   cyclicNumber,
   fullReptendStatus,
   nearestFullReptendPrimes,
   type CyclicNumber,
-} from "../../../../core/numtheory/cyclic-number";
-import { Formula } from "../../math/formula";
+} from "#core/numtheory/cyclic-number";
+import { Formula } from "#app/components/math/formula";
 import { WidgetFrame } from "../widget-frame";
 import { DigitRing, LARGE_RING_DIGITS } from "./digit-ring";
 import { attributes, type Attributes } from "./params";

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { digitSymbol } from "../../../../core/numtheory/base-digits";
+import { digitSymbol } from "#core/numtheory/base-digits";
 
 const VIEW = 320;
 const CENTRE = VIEW / 2;

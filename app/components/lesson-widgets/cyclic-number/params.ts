@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CYCLIC_NUMBER_MAX_PRIME } from "../../../../core/numtheory/cyclic-number";
+import { CYCLIC_NUMBER_MAX_PRIME } from "#core/numtheory/cyclic-number";
 import { integerAttribute, widgetAttributes } from "../widget-params";
 
 export const description =

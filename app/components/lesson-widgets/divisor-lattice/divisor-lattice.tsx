@@ -13,9 +13,9 @@ import {
   join,
   latticeInputProblem,
   meet,
-} from "../../../../core/numtheory/divisor-lattice";
-import { factorizationTex } from "../../../../core/numtheory/factorization-text";
-import { Formula } from "../../math/formula";
+} from "#core/numtheory/divisor-lattice";
+import { factorizationTex } from "#core/numtheory/factorization-text";
+import { Formula } from "#app/components/math/formula";
 import { PRIME_COLOUR_COUNT, primeColour } from "../atom/prime-colours";
 import { parseWholeNumber } from "../atom/whole-number-input";
 import { WidgetFrame } from "../widget-frame";

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
 import { useRef, type KeyboardEvent } from "react";
-import { divides, LATTICE_NODE_HEIGHT, type DivisorLattice } from "../../../../core/numtheory/divisor-lattice";
+import { divides, LATTICE_NODE_HEIGHT, type DivisorLattice } from "#core/numtheory/divisor-lattice";
 import { PRIME_COLOUR_COUNT, primeColour } from "../atom/prime-colours";
 
 /** Pixels per viewBox unit: labels are drawn at 14 units, so read at 17.5 px at most… */

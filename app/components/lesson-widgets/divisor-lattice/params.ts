@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { LATTICE_MAX_N, LATTICE_MIN_N, latticeInputProblem } from "../../../../core/numtheory/divisor-lattice";
+import { LATTICE_MAX_N, LATTICE_MIN_N, latticeInputProblem } from "#core/numtheory/divisor-lattice";
 import { integerAttribute, widgetAttributes } from "../widget-params";
 
 export const description =

@@ -20,9 +20,9 @@ import {
   type Operation,
   type OperationKind,
   type ParsedEquation,
-} from "../../../../core/algebra/linear-equation";
-import { rationalToTex, rationalToText } from "../../../../core/algebra/rational";
-import { Formula } from "../../math/formula";
+} from "#core/algebra/linear-equation";
+import { rationalToTex, rationalToText } from "#core/algebra/rational";
+import { Formula } from "#app/components/math/formula";
 import { WidgetFrame } from "../widget-frame";
 import type { Attributes } from "./params";
 

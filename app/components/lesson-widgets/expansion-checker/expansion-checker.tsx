@@ -14,9 +14,9 @@ import {
   type ChainReport,
   type Counterexample,
   type LineCheck,
-} from "../../../../core/algebra/expansion-chain";
-import { rationalToTex } from "../../../../core/algebra/rational";
-import { Formula } from "../../math/formula";
+} from "#core/algebra/expansion-chain";
+import { rationalToTex } from "#core/algebra/rational";
+import { Formula } from "#app/components/math/formula";
 import { WidgetFrame } from "../widget-frame";
 import type { Attributes } from "./params";
 

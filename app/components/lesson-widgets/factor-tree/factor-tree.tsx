@@ -2,9 +2,9 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
-import { factorTree, FACTOR_TREE_MAX_LEAVES } from "../../../../core/numtheory/factor-tree";
-import { factorSmall } from "../../../../core/numtheory/small-factorization";
-import { FactorTreeDiagram } from "../../factorization/factor-tree-diagram";
+import { factorTree, FACTOR_TREE_MAX_LEAVES } from "#core/numtheory/factor-tree";
+import { factorSmall } from "#core/numtheory/small-factorization";
+import { FactorTreeDiagram } from "#app/components/factorization/factor-tree-diagram";
 import { WidgetFrame } from "../widget-frame";
 import { attributes, type Attributes } from "./params";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { LONG_DIVISION_MAX_DENOMINATOR, LONG_DIVISION_MAX_NUMERATOR } from "../../../../core/numtheory/long-division";
+import { LONG_DIVISION_MAX_DENOMINATOR, LONG_DIVISION_MAX_NUMERATOR } from "#core/numtheory/long-division";
 import { integerAttribute, widgetAttributes } from "../widget-params";
 
 export const description =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { longDivision } from "../../../../core/numtheory/long-division";
+import { longDivision } from "#core/numtheory/long-division";
 import { describeProgress } from "./progress-text";
 
 describe("describeProgress", () => {

@@ -1,5 +1,5 @@
-import { digitSymbol, writeDigits } from "../../../../core/numtheory/base-digits";
-import type { LongDivision } from "../../../../core/numtheory/long-division";
+import { digitSymbol, writeDigits } from "#core/numtheory/base-digits";
+import type { LongDivision } from "#core/numtheory/long-division";
 
 /** Digits written out at most, on the page and in sentences. */
 export const DIGITS_SHOWN = 80;

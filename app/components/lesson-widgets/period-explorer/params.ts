@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { MAX_DIGIT_BASE } from "../../../../core/numtheory/base-digits";
+import { MAX_DIGIT_BASE } from "#core/numtheory/base-digits";
 import { integerAttribute, widgetAttributes } from "../widget-params";
 
 export const description =

@@ -1,8 +1,8 @@
 import { ThemeProvider } from "@mui/material/styles";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { PERIOD_EXPLORER_MAX_N } from "../../../../core/numtheory/period-explorer";
-import { theme } from "../../../theme/theme";
+import { PERIOD_EXPLORER_MAX_N } from "#core/numtheory/period-explorer";
+import { theme } from "#app/theme/theme";
 import { attributes, MAX_N } from "./params";
 import PeriodExplorer from "./period-explorer";
 

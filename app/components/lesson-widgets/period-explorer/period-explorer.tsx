@@ -8,15 +8,15 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
-import { writeDigits } from "../../../../core/numtheory/base-digits";
+import { writeDigits } from "#core/numtheory/base-digits";
 import {
   expansionDigits,
   neighbourPrimePeriods,
   periodReport,
   type PeriodReport,
   type PrimePower,
-} from "../../../../core/numtheory/period-explorer";
-import { Formula } from "../../math/formula";
+} from "#core/numtheory/period-explorer";
+import { Formula } from "#app/components/math/formula";
 import { WidgetFrame } from "../widget-frame";
 import { attributes, type Attributes } from "./params";
 

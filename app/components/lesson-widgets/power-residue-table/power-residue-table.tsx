@@ -8,8 +8,8 @@ import {
   powerResidueTable,
   primitiveRootTest,
   type PowerResidueTable,
-} from "../../../../core/numtheory/power-residue-table";
-import { Formula } from "../../math/formula";
+} from "#core/numtheory/power-residue-table";
+import { Formula } from "#app/components/math/formula";
 import { WidgetFrame } from "../widget-frame";
 import type { Attributes } from "./params";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { REMAINDER_SEQUENCES } from "../../../../core/numtheory/sequence-remainders";
+import { REMAINDER_SEQUENCES } from "#core/numtheory/sequence-remainders";
 import { choiceAttribute, integerAttribute, widgetAttributes } from "../widget-params";
 
 export const description =

@@ -9,7 +9,7 @@ import {
   REMAINDER_SEQUENCES,
   sequenceRemainders,
   type RemainderSequence,
-} from "../../../../core/numtheory/sequence-remainders";
+} from "#core/numtheory/sequence-remainders";
 import { WidgetFrame } from "../widget-frame";
 import { attributes, type Attributes } from "./params";
 import { reservedHeight } from "./reserved-height";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SIEVE_MAX_LIMIT, SIEVE_MIN_LIMIT } from "../../../../core/numtheory/sieve-steps";
+import { SIEVE_MAX_LIMIT, SIEVE_MIN_LIMIT } from "#core/numtheory/sieve-steps";
 import { choiceAttribute, integerAttribute, widgetAttributes } from "../widget-params";
 
 export const description =

@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
-import type { SieveState } from "../../../../core/numtheory/sieve-steps";
+import type { SieveState } from "#core/numtheory/sieve-steps";
 import { PRIME_COLOUR_COUNT, primeColour } from "../atom/prime-colours";
 
 /** A cell's side in viewBox units, and its largest size on screen in px. */

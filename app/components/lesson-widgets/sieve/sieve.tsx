@@ -6,7 +6,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { sieveLimitProblem, sieveMessages, sieveStateAfter, sieveSteps } from "../../../../core/numtheory/sieve-steps";
+import { sieveLimitProblem, sieveMessages, sieveStateAfter, sieveSteps } from "#core/numtheory/sieve-steps";
 import { PRIME_COLOUR_COUNT, primeColour } from "../atom/prime-colours";
 import { parseWholeNumber } from "../atom/whole-number-input";
 import { WidgetFrame } from "../widget-frame";

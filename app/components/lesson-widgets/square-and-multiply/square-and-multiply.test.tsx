@@ -1,7 +1,7 @@
 import { ThemeProvider } from "@mui/material/styles";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "../../../theme/theme";
+import { theme } from "#app/theme/theme";
 import { attributes, describeExponentProblem } from "./params";
 import SquareAndMultiplyWidget from "./square-and-multiply";
 

@@ -10,8 +10,8 @@ import {
   squareAndMultiply,
   type SquareAndMultiply,
   type SquaringStep,
-} from "../../../../core/numtheory/square-and-multiply";
-import { Formula } from "../../math/formula";
+} from "#core/numtheory/square-and-multiply";
+import { Formula } from "#app/components/math/formula";
 import { WidgetFrame } from "../widget-frame";
 import { describeExponentProblem, type Attributes } from "./params";
 

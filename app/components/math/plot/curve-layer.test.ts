@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { padView, panView, type PlotView } from "../../../../core/plot/viewport";
+import { padView, panView, type PlotView } from "#core/plot/viewport";
 import { layerPlacement } from "./curve-layer";
 
 const VIEW: PlotView = { xMin: -10, xMax: 10, yMin: -6, yMax: 6, width: 800, height: 480, pixelRatio: 1 };

@@ -4,8 +4,8 @@
  * page's thread only lays the bitmap over the grid, moved and scaled to the
  * view shown, until the worker sends the next one.
  */
-import type { EntryOutcome } from "../../../../core/plot/plot-entries";
-import type { PlotView } from "../../../../core/plot/viewport";
+import type { EntryOutcome } from "#core/plot/plot-entries";
+import type { PlotView } from "#core/plot/viewport";
 import { drawBackdrop, drawCurves, drawPlot, drawTracePoint, type PlotPicture } from "./draw-plot";
 import type { ColorScheme } from "./plot-palette";
 import { drawnCurves, PLOT_COLORS } from "./plot-picture";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyGeometry } from "../../../../core/plot/plot-geometry";
+import { emptyGeometry } from "#core/plot/plot-geometry";
 import { drawPlot, toPixels, type PlotPicture } from "./draw-plot";
 import { PLOT_COLORS } from "./plot-picture";
 import { SvgContext } from "./svg-context";

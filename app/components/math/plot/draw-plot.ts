@@ -1,4 +1,4 @@
-import type { EntryGeometry } from "../../../../core/plot/plot-geometry";
+import type { EntryGeometry } from "#core/plot/plot-geometry";
 import type { View } from "./plot-state";
 import type { PlotContext } from "./svg-context";
 

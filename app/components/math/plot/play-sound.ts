@@ -1,4 +1,4 @@
-import type { Sound } from "../../../../core/plot/sonify";
+import type { Sound } from "#core/plot/sonify";
 
 /** The curve is played over this many seconds, left to right. */
 export const SOUND_SECONDS = 3;

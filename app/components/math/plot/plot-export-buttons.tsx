@@ -1,6 +1,6 @@
 import Button from "@mui/material/Button";
 import type { RefObject } from "react";
-import type { EntryOutcome } from "../../../../core/plot/plot-entries";
+import type { EntryOutcome } from "#core/plot/plot-entries";
 import { drawPlot } from "./draw-plot";
 import type { ColorScheme } from "./plot-palette";
 import { plotPicture } from "./plot-picture";

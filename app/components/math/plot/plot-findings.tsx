@@ -2,8 +2,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { memo, useEffect, useRef } from "react";
-import type { EntryOutcome } from "../../../../core/plot/plot-entries";
-import { samplesAlong, sonify } from "../../../../core/plot/sonify";
+import type { EntryOutcome } from "#core/plot/plot-entries";
+import { samplesAlong, sonify } from "#core/plot/sonify";
 import { playSound } from "./play-sound";
 import type { View } from "./plot-state";
 

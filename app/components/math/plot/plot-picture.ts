@@ -1,5 +1,5 @@
-import type { EntryOutcome } from "../../../../core/plot/plot-entries";
-import { axisTicks } from "../../../../core/plot/ticks";
+import type { EntryOutcome } from "#core/plot/plot-entries";
+import { axisTicks } from "#core/plot/ticks";
 import type { AxisTick, DrawnCurve, PlotColors, PlotPicture, TracePoint } from "./draw-plot";
 import { PLOT_BACKGROUND, type ColorScheme } from "./plot-palette";
 import type { View } from "./plot-state";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_VIEW_RANGE, MAX_VIEW_SPAN, MIN_VIEW_SPAN, type ViewRange } from "../../../../core/plot/viewport";
+import { DEFAULT_VIEW_RANGE, MAX_VIEW_SPAN, MIN_VIEW_SPAN, type ViewRange } from "#core/plot/viewport";
 
 /**
  * What a plot shows, as the page keeps it: the typed entries, the view, the

@@ -1,8 +1,8 @@
 import Box from "@mui/material/Box";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import type { EntryOutcome } from "../../../../core/plot/plot-entries";
-import { padView, viewCovers, type PlotView } from "../../../../core/plot/viewport";
-import { usePlotSampler } from "../../../workers/use-plot-sampler";
+import type { EntryOutcome } from "#core/plot/plot-entries";
+import { padView, viewCovers, type PlotView } from "#core/plot/viewport";
+import { usePlotSampler } from "#app/workers/use-plot-sampler";
 import { paintPlot, type LayerStyle, type PaintedLayer } from "./curve-layer";
 import type { TracePoint } from "./draw-plot";
 import type { ColorScheme } from "./plot-palette";
@@ -10,7 +10,7 @@ import { plotPicture } from "./plot-picture";
 import type { View } from "./plot-state";
 import { usePlotInteraction } from "./use-plot-interaction";
 import { usePlotTrace } from "./use-plot-trace";
-import { useResolvedScheme } from "../../../theme/use-resolved-scheme";
+import { useResolvedScheme } from "#app/theme/use-resolved-scheme";
 
 export interface PlotEntry {
   text: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { EntryOutcome } from "../../../../core/plot/plot-entries";
-import { emptyGeometry } from "../../../../core/plot/plot-geometry";
+import type { EntryOutcome } from "#core/plot/plot-entries";
+import { emptyGeometry } from "#core/plot/plot-geometry";
 import { DEFAULT_SLIDER } from "./plot-state";
 import { reconcileSliders } from "./plotter";
 

@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { EntryOutcome } from "../../../../core/plot/plot-entries";
+import type { EntryOutcome } from "#core/plot/plot-entries";
 import { EntryList, type EntryProblem } from "./entry-list";
 import { PlotExportButtons } from "./plot-export-buttons";
 import { PlotFindings } from "./plot-findings";
@@ -22,7 +22,7 @@ import {
 } from "./plot-state";
 import { SliderList } from "./slider-list";
 import { usePlayingSliders } from "./use-playing-sliders";
-import { useResolvedScheme } from "../../../theme/use-resolved-scheme";
+import { useResolvedScheme } from "#app/theme/use-resolved-scheme";
 
 interface PlotterProps {
   /** What the page shows on a first visit (and what "reset view" returns to). */

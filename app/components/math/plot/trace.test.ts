@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyGeometry } from "../../../../core/plot/plot-geometry";
+import { emptyGeometry } from "#core/plot/plot-geometry";
 import { nearestVertex, pointOnGraph, stepAlong, vertexNearX } from "./trace";
 
 const line = (...points: number[]) => ({ ...emptyGeometry(), lines: [new Float64Array(points)] });

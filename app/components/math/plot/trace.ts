@@ -1,4 +1,4 @@
-import type { EntryGeometry } from "../../../../core/plot/plot-geometry";
+import type { EntryGeometry } from "#core/plot/plot-geometry";
 
 export interface TraceTarget {
   /** Index of the entry traced. */

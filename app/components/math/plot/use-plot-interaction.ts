@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from "react";
-import { panView, zoomView } from "../../../../core/plot/viewport";
+import { panView, zoomView } from "#core/plot/viewport";
 import type { View } from "./plot-state";
 
 /** Wheel notches and key presses zoom by this factor; a pinch zooms by its own ratio. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { EntryOutcome } from "../../../../core/plot/plot-entries";
+import type { EntryOutcome } from "#core/plot/plot-entries";
 import type { PlotEntry } from "./plot";
 import type { View } from "./plot-state";
 import { nearestVertex, pointOnGraph, stepAlong, vertexNearX, type TraceTarget } from "./trace";
