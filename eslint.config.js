@@ -39,4 +39,31 @@ export default tseslint.config(
       "no-restricted-globals": ["error", "window", "document", "process"],
     },
   },
+  {
+    // Models and domain services read the time from one clock, so tests set it instead of sleeping.
+    files: [
+      "app/models/**",
+      "app/auth/**",
+      "app/account/**",
+      "app/content/**",
+      "app/quiz/**",
+      "app/course/**",
+      "app/mail/**",
+      "app/jobs/**",
+    ],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Read the time from the clock: now() or isoNow() from #app/utils/clock, which tests set.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "Read the time from the clock: now() from #app/utils/clock, which tests set.",
+        },
+      ],
+    },
+  },
 );

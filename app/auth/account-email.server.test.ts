@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#database/connection";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { listOutboxMails } from "../models/outbox-mail.server";
 import { createSession, findSessionUser } from "../models/session.server";
@@ -56,7 +57,7 @@ describe.each(testDialects)("e-mailed account links on %s", (dialect) => {
     await requestPasswordReset({ email: user.email.toUpperCase(), origin: ORIGIN });
     const first = await tokenIn(user.email, "/reset-password/confirm");
     // A later timestamp, so the second mail is the newest.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    testClock.advance(1);
     await requestPasswordReset({ email: user.email, origin: ORIGIN });
     const second = await tokenIn(user.email, "/reset-password/confirm");
     expect(second).not.toBe(first);

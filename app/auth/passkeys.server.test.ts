@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { SoftwareAuthenticator, strangerKey } from "#tests/setup/software-authenticator";
 import { createPasskey, findPasskeyCredential, listPasskeys } from "../models/passkey.server";
@@ -172,15 +173,10 @@ describe("the answer schemas", () => {
 
 describe.each(testDialects)("passkeys on %s", (dialect) => {
   // Rate limits count in fixed windows (15 and 60 minutes). A test that crossed a window's end saw its
-  // counts start again, so each test starts in the middle of the current hour, with the clock running on;
-  // only Date is faked, so the database drivers keep their real timers.
+  // counts start again, so each test runs with the clock standing in the middle of the current hour.
   beforeEach(() => {
     const hour = 60 * 60 * 1000;
-    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-    vi.setSystemTime(Math.floor(Date.now() / hour) * hour + hour / 2);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
+    testClock.set(Math.floor(Date.now() / hour) * hour + hour / 2);
   });
 
   const database = useTestDatabase(dialect);
@@ -246,8 +242,8 @@ describe.each(testDialects)("passkeys on %s", (dialect) => {
       expect(Buffer.from(stored!.publicKey, "base64url")).toEqual(Buffer.from(authenticator.cosePublicKey()));
 
       // Passkeys are listed by creation time (to the millisecond): the second is made a second later,
-      // or on a fast machine both share a millisecond and their order is the ids' (failed once in CI).
-      vi.setSystemTime(Date.now() + 1000);
+      // or both share a millisecond and their order is the ids'.
+      testClock.advance(1000);
       const other = await registered(user);
       const names = (await listPasskeys(database.db, user.id)).map((item) => item.name);
       expect(names).toEqual(["Phone", defaultPasskeyName()]);

@@ -32,6 +32,7 @@ import { publicOrigin } from "../http/public-origin.server";
 import { PASSKEY_NAME_MAX_LENGTH } from "./passkey-rules";
 import { rateLimits, tooManyAttemptsMessage } from "../http/rate-limits.server";
 import { AccountDisabledError } from "./sign-in.server";
+import { now } from "../utils/clock";
 import { formatDate } from "../utils/format-date";
 
 const RP_NAME = "Numberlab";
@@ -181,8 +182,8 @@ export async function createRegistrationOptions(
   return { options, flowToken };
 }
 
-export function defaultPasskeyName(now: Date = new Date()): string {
-  return `Passkey added on ${formatDate(now)}`;
+export function defaultPasskeyName(addedAt: Date = now()): string {
+  return `Passkey added on ${formatDate(addedAt)}`;
 }
 
 /** Checks the authenticator's answer to the user's registration prompt and stores the new passkey. */
@@ -268,8 +269,8 @@ export async function verifyPasskeySignIn(
   input: { flowToken: string | undefined; response: AuthenticationResponseJSON; rp: RelyingParty; clientIp: string },
 ): Promise<{ userId: string }> {
   const { response, rp } = input;
-  const now = new Date();
-  await limit(db, rateLimits.passkeySignInPerIp, input.clientIp, now);
+  const attemptedAt = now();
+  await limit(db, rateLimits.passkeySignInPerIp, input.clientIp, attemptedAt);
   const flow = await takeFlow(db, input.flowToken, "passkey-sign-in");
   const credential = await findPasskeyCredential(db, response.id);
   if (!credential) throw new PasskeyError(PASSKEY_MESSAGES.unknownCredential, 401);
@@ -284,7 +285,7 @@ export async function verifyPasskeySignIn(
   if (!(await recordPasskeyUse(db, credential.id, newCounter))) {
     throw new PasskeyError(PASSKEY_MESSAGES.cloned, 401);
   }
-  await refundRateLimit(db, rateLimits.passkeySignInPerIp, input.clientIp, now);
+  await refundRateLimit(db, rateLimits.passkeySignInPerIp, input.clientIp, attemptedAt);
   return { userId: credential.userId };
 }
 
@@ -395,8 +396,13 @@ async function takeFlow(db: Kysely<Database>, token: string | undefined, kind: A
   return { userId: flow.userId, challenge: data.data.challenge };
 }
 
-async function limit(db: Kysely<Database>, rule: RateLimitRule, subject: string, now?: Date): Promise<void> {
-  const result = await consumeRateLimit(db, rule, subject, now);
+async function limit(
+  db: Kysely<Database>,
+  rule: RateLimitRule,
+  subject: string,
+  attemptedAt: Date = now(),
+): Promise<void> {
+  const result = await consumeRateLimit(db, rule, subject, attemptedAt);
   if (result.allowed) return;
   throw new PasskeyError(tooManyAttemptsMessage(result.retryAfterSeconds), 429, result.retryAfterSeconds);
 }

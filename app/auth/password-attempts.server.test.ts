@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import type { KnownDevice } from "./device-cookie.server";
 import { slowedDownMessage, startPasswordAttempt, type PasswordAttempt } from "./password-attempts.server";
@@ -21,15 +22,19 @@ describe.each(testDialects)("password attempts on %s", (dialect) => {
   let ipCount = 0;
   const newIp = () => `198.51.100.${(ipCount += 1)}`;
 
+  /** An attempt with the clock at `now`. */
   function attempt(
     input: { email: string; accountId: string | null; clientIp?: string; knownDevices?: KnownDevice[] },
     now: Date,
   ): Promise<PasswordAttempt> {
-    return startPasswordAttempt(
-      database.db,
-      { clientIp: newIp(), knownDevices: [], ...input, email: input.email, accountId: input.accountId },
-      now,
-    );
+    testClock.set(now);
+    return startPasswordAttempt(database.db, {
+      clientIp: newIp(),
+      knownDevices: [],
+      ...input,
+      email: input.email,
+      accountId: input.accountId,
+    });
   }
 
   /** `failures` wrong passwords, each from a client address of its own, at `now`. */

@@ -7,6 +7,7 @@ import {
   refundRateLimit,
 } from "../models/rate-limit.server";
 import { normalizeEmail } from "../models/user.server";
+import { now } from "../utils/clock";
 import type { KnownDevice } from "./device-cookie.server";
 import { passwordGuessesPerAccount, rateLimits, tooManyAttemptsMessage, waitInWords } from "../http/rate-limits.server";
 
@@ -39,30 +40,31 @@ export function slowedDownMessage(retryAfterSeconds: number): string {
 export async function startPasswordAttempt(
   db: Kysely<Database>,
   input: { email: string; accountId: string | null; clientIp: string; knownDevices: KnownDevice[] },
-  now: Date = new Date(),
 ): Promise<PasswordAttempt> {
+  // One instant for the attempt, so a refund finds the window it was counted in.
+  const attemptedAt = now();
   const device = input.knownDevices.find((known) => input.accountId !== null && known.userId === input.accountId);
   if (device) {
     const rule = rateLimits.passwordAttemptsPerDevice;
-    const counted = await consumeRateLimit(db, rule, device.deviceId, now);
+    const counted = await consumeRateLimit(db, rule, device.deviceId, attemptedAt);
     if (!counted.allowed) return refused(counted.retryAfterSeconds, tooManyAttemptsMessage(counted.retryAfterSeconds));
-    return { allowed: true, succeeded: () => refundRateLimit(db, rule, device.deviceId, now) };
+    return { allowed: true, succeeded: () => refundRateLimit(db, rule, device.deviceId, attemptedAt) };
   }
 
   const ipRule = rateLimits.passwordFailuresPerIp;
-  const fromIp = await consumeRateLimit(db, ipRule, input.clientIp, now);
+  const fromIp = await consumeRateLimit(db, ipRule, input.clientIp, attemptedAt);
   if (!fromIp.allowed) return refused(fromIp.retryAfterSeconds, tooManyAttemptsMessage(fromIp.retryAfterSeconds));
   const email = normalizeEmail(input.email);
-  const forAccount = await claimProgressiveAttempt(db, passwordGuessesPerAccount, email, now);
+  const forAccount = await claimProgressiveAttempt(db, passwordGuessesPerAccount, email, attemptedAt);
   if (!forAccount.allowed) {
     // Nothing was checked, so this is no failure from that address: others behind it keep their budget.
-    await refundRateLimit(db, ipRule, input.clientIp, now);
+    await refundRateLimit(db, ipRule, input.clientIp, attemptedAt);
     return refused(forAccount.retryAfterSeconds, slowedDownMessage(forAccount.retryAfterSeconds));
   }
   return {
     allowed: true,
     succeeded: async () => {
-      await refundRateLimit(db, ipRule, input.clientIp, now);
+      await refundRateLimit(db, ipRule, input.clientIp, attemptedAt);
       await clearProgressiveLimit(db, passwordGuessesPerAccount, email);
     },
   };

@@ -1,5 +1,6 @@
 import { findSessionCreatedAt } from "../models/session.server";
 import { findPasswordHashById } from "../models/user.server";
+import { now } from "../utils/clock";
 import { getDatabase } from "../utils/db.server";
 import { PASSWORD_MAX_LENGTH } from "./password-rules";
 import { verifyPassword } from "./password.server";
@@ -13,7 +14,7 @@ export const SIGN_IN_AGAIN =
 
 async function signedInRecently(sessionId: string): Promise<boolean> {
   const signedInAt = await findSessionCreatedAt(getDatabase().db, sessionId);
-  return signedInAt !== undefined && Date.now() - Date.parse(signedInAt) < RECENT_SIGN_IN_MS;
+  return signedInAt !== undefined && now().getTime() - Date.parse(signedInAt) < RECENT_SIGN_IN_MS;
 }
 
 /** How the owner proves it is them: their password, or (with none) a recent sign-in on this session. */

@@ -53,11 +53,7 @@ export function chapterQuizMastery(slug: string, masteries: readonly SkillMaster
 }
 
 /** The published course, and for a signed-in learner their reading, quiz mastery, place and reviews due. */
-export async function courseMapFor(
-  db: Kysely<Database>,
-  user: User | null,
-  now: Date = new Date(),
-): Promise<CourseMap> {
+export async function courseMapFor(db: Kysely<Database>, user: User | null): Promise<CourseMap> {
   const published = await listPublishedChapters(db);
   if (!user) {
     return {
@@ -75,7 +71,7 @@ export async function courseMapFor(
   }
   const [{ chapters: reading, lastRead, place }, { masteries, due }] = await Promise.all([
     readingPlace(db, user.id),
-    learnerMastery(db, user.id, now),
+    learnerMastery(db, user.id),
   ]);
   const premium = entitlementsFor(user).premiumChapters;
   return {

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { storeOutboxMail } from "../models/outbox-mail.server";
+import { isoNow } from "../utils/clock";
 import { getDatabase } from "../utils/db.server";
 import { getEnv } from "../utils/env.server";
 
@@ -20,7 +21,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const env = getEnv();
   if (!env.SMTP_URL) {
     process.stdout.write(
-      `${JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "mail", transport: "log", ...mail })}\n`,
+      `${JSON.stringify({ time: isoNow(), level: "info", msg: "mail", transport: "log", ...mail })}\n`,
     );
     await storeOutboxMail(getDatabase().db, mail);
     return;

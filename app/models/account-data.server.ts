@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import { likeLiteral } from "./database-errors.server";
 import { serializeAdminChanges } from "./admin-users.server";
 import { parsePreferences } from "./preferences";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   AdminActionError,
@@ -66,12 +67,12 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
 
     it("sorts by each column in both directions, missing values last, ties in id order", async () => {
       const zoe = await newUser("sortcase-c", { displayName: "zoe" });
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      testClock.advance(1);
       const anna = await newUser("sortcase-a", { displayName: "Anna" });
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      testClock.advance(1);
       const nameless = await newUser("sortcase-b");
       await recordSignIn(database.db, zoe.id);
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      testClock.advance(1);
       await recordSignIn(database.db, anna.id);
 
       const order = async (sort: "email" | "name" | "created" | "lastSignIn", direction: "asc" | "desc") =>
@@ -207,6 +208,8 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
       expect((await grantAdmin(database.db, actorOf(admin), learner.id)).changed).toBe(false);
 
       const { token } = await createSession(database.db, learner.id, null);
+      // A millisecond later, so the log's newest-first order has one right answer.
+      testClock.advance(1);
       expect((await revokeAdmin(database.db, actorOf(admin), learner.id)).changed).toBe(true);
       expect((await findUserById(database.db, learner.id))?.role).toBe("user");
       // The web page leaves the demoted account signed in; its next request simply is not an admin's.
@@ -349,6 +352,8 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
       expect(rows).toEqual([]);
       expect((await disableUser(database.db, actorOf(admin), learner.id)).changed).toBe(false);
 
+      // A millisecond later, so the log's newest-first order has one right answer.
+      testClock.advance(1);
       expect((await enableUser(database.db, actorOf(admin), learner.id)).changed).toBe(true);
       expect((await enableUser(database.db, actorOf(admin), learner.id)).changed).toBe(false);
       const { token } = await createSession(database.db, learner.id, null);

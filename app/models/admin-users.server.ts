@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database, Role } from "#database/schema";
 import type { SortDirection, UserSort } from "../utils/admin-user-query";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import { recordAudit, type AuditParty } from "./audit-log.server";
 import { likeLiteral } from "./database-errors.server";
 import { deleteUserSessions } from "./session.server";

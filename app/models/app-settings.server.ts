@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 
 /**
  * The application's settings (/admin/application): each has a schema and a

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { listAuditEntries, recordAudit, type AuditAction } from "./audit-log.server";
 import { changeEmail, createUser } from "./user.server";
 
 /** Entries a millisecond apart, so "newest first" has one right answer. */
-function tick(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 3));
+function tick(): void {
+  testClock.advance(1);
 }
 
 describe.each(testDialects)("audit log on %s", (dialect) => {
@@ -18,14 +19,14 @@ describe.each(testDialects)("audit log on %s", (dialect) => {
     const subject = { id: target.id, email: target.email };
 
     await recordAudit(database.db, { actor: null, action: "user.create", target: subject });
-    await tick();
+    tick();
     await recordAudit(database.db, {
       actor,
       action: "account.disable",
       target: subject,
       details: { sessionsEnded: 2 },
     });
-    await tick();
+    tick();
     await recordAudit(database.db, {
       actor,
       action: "sessions.revoke",
@@ -78,7 +79,7 @@ describe.each(testDialects)("audit log on %s", (dialect) => {
     const target = { id: user.id, email: user.email };
     for (let index = 0; index < 5; index += 1) {
       await recordAudit(database.db, { actor: null, action: "account.enable", target, details: { index } });
-      await tick();
+      tick();
     }
     const filter = { targetEmail: user.email };
     const first = await listAuditEntries(database.db, { filter, page: 1, pageSize: 2 });
@@ -107,7 +108,7 @@ describe.each(testDialects)("audit log on %s", (dialect) => {
       action: "role.grant",
       target: { id: target.id, email: target.email },
     });
-    await tick();
+    tick();
     await recordAudit(database.db, {
       actor: null,
       action: "role.revoke",

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import { normalizeEmail } from "./user.server";
 
 /** Every action the audit log knows; anything else is refused at write time. */

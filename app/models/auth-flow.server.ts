@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AuthFlowKind, Database } from "#database/schema";
 import { hashToken, randomToken } from "../utils/secure-token.server";
-import { isoAfter, isoNow } from "../utils/time";
+import { isoAfter, isoNow, now } from "../utils/clock";
 
 /** How long a started sign-in step (an OIDC redirect, a passkey prompt) stays usable. */
 export const AUTH_FLOW_LIFETIME_MS = 10 * 60 * 1000;
@@ -22,7 +22,7 @@ export async function startAuthFlow(
 ): Promise<string> {
   const token = randomToken();
   // One clock reading, so the lifetime stored is exactly the one asked for.
-  const now = new Date();
+  const startedAt = now();
   await db
     .insertInto("auth_flows")
     .values({
@@ -30,8 +30,8 @@ export async function startAuthFlow(
       kind: input.kind,
       user_id: input.userId,
       data: JSON.stringify(input.data),
-      created_at: isoNow(now),
-      expires_at: isoAfter(input.lifetimeMs ?? AUTH_FLOW_LIFETIME_MS, now),
+      created_at: startedAt.toISOString(),
+      expires_at: isoAfter(input.lifetimeMs ?? AUTH_FLOW_LIFETIME_MS, startedAt),
     })
     .execute();
   return token;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { random } from "#core/numtheory/test-oracles";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   ContentInputError,
@@ -186,7 +187,7 @@ describe.each(testDialects)("chapters on %s", (dialect) => {
         ?.published_at;
     const first = await publishedAt();
     expect(first).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    testClock.advance(1);
     await setChapterPublished(database.db, live.id, true);
     expect(await publishedAt()).toBe(first);
     expect((await listPublishedChapters(database.db)).map((chapter) => chapter.id)).toEqual([live.id]);

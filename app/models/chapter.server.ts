@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "#database/schema";
 import type { ChapterAccess } from "../content/chapter-source";
 import { SLUG_PATTERN } from "../markdown/slug";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 
 export type { ChapterAccess };
 

@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { createContactMessage, listContactMessages } from "./contact-message.server";
 import { createUser } from "./user.server";
 
 describe.each(testDialects)("contact messages on %s", (dialect) => {
   const database = useTestDatabase(dialect);
-  afterEach(() => {
-    vi.useRealTimers();
-  });
 
   const base = { name: "Ada", email: "ada@example.org", subject: "Hello", message: "A question about primes." };
 
@@ -33,14 +31,11 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
   });
 
   it("lists the newest messages first, up to the limit", async () => {
-    // Only Date is faked, so the database drivers keep their real timers.
-    vi.useFakeTimers({ toFake: ["Date"] });
     const ids: string[] = [];
     for (const [index, time] of ["2040-01-01T10:00:00Z", "2040-01-03T10:00:00Z", "2040-01-02T10:00:00Z"].entries()) {
-      vi.setSystemTime(new Date(time));
+      testClock.set(time);
       ids.push((await createContactMessage(database.db, { ...base, subject: `#${index}`, userId: null })).id);
     }
-    vi.useRealTimers();
 
     const listed = await listContactMessages(database.db);
     const ours = listed.filter((message) => ids.includes(message.id)).map((message) => message.subject);

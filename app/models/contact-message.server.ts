@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 
 export interface ContactMessage {
   id: string;

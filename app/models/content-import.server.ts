@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Database } from "#database/schema";
 import type { ChapterSource } from "../content/chapter-source";
 import { parseChapterFile } from "../markdown/chapter-file";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import { chapterInputSchema, ContentInputError, isPostgres, parseContentInput } from "./chapter.server";
 import { appendRevisionIn, insertSection, sectionInputSchema } from "./section.server";
 

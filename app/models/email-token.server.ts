@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, EmailTokenPurpose } from "#database/schema";
 import { hashToken, randomToken } from "../utils/secure-token.server";
-import { isoAfter, isoNow } from "../utils/time";
+import { isoAfter, isoNow } from "../utils/clock";
 
 export const EMAIL_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   createIdentity,
@@ -63,6 +64,8 @@ describe.each(testDialects)("identities on %s", (dialect) => {
     await expect(
       createIdentity(database.db, { userId: user.id, provider: "google", subject: "g-b", email: null }),
     ).rejects.toBeInstanceOf(ProviderAlreadyLinkedError);
+    // Linked a millisecond later: oldest first then has one right answer.
+    testClock.advance(1);
     await createIdentity(database.db, { userId: user.id, provider: "microsoft", subject: "m-a", email: null });
     expect((await listUserIdentities(database.db, user.id)).map((identity) => identity.provider)).toEqual([
       "google",
@@ -180,7 +183,7 @@ describe.each(testDialects)("identities on %s", (dialect) => {
       subject: "touch",
       email: "old@example.org",
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    testClock.advance(1);
     await touchIdentity(database.db, identity.id, "new@example.org");
     const touched = await findIdentity(database.db, "google", "touch");
     expect(touched!.lastUsedAt! > identity.lastUsedAt!).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   deleteOldOutboxMails,
@@ -9,13 +10,17 @@ import {
   storeOutboxMail,
 } from "./outbox-mail.server";
 
+/** When the first mail is stored; each next one a millisecond later. */
+const START = new Date("2030-01-01T00:00:00.000Z");
+
 describe.each(testDialects)("the outbox on %s", (dialect) => {
   const database = useTestDatabase(dialect);
 
   it("lists stored mail newest first, a page at a time, and filters by recipient", async () => {
+    testClock.set(START);
     for (let i = 0; i < OUTBOX_PAGE_SIZE + 3; i += 1) {
       await storeOutboxMail(database.db, { to: `Reader${i % 2}@Example.org`, subject: `Mail ${i}`, text: `Body ${i}` });
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      testClock.advance(1);
     }
     const first = await listOutboxMails(database.db, { page: 1 });
     expect(first.total).toBe(OUTBOX_PAGE_SIZE + 3);
@@ -34,9 +39,10 @@ describe.each(testDialects)("the outbox on %s", (dialect) => {
   it("deletes one recipient's mail and sweeps old mail", async () => {
     expect(await deleteOutboxMailsTo(database.db, "reader1@example.org")).toBeGreaterThan(0);
     expect((await listOutboxMails(database.db, { page: 1, recipient: "reader1@example.org" })).total).toBe(0);
-    const later = new Date(Date.now() + OUTBOX_RETENTION_MS + 60_000);
+    testClock.set(START.getTime() + 60_000);
     expect(await deleteOldOutboxMails(database.db)).toBe(0);
-    expect(await deleteOldOutboxMails(database.db, later)).toBeGreaterThan(0);
+    testClock.set(START.getTime() + OUTBOX_RETENTION_MS + 60_000);
+    expect(await deleteOldOutboxMails(database.db)).toBeGreaterThan(0);
     expect((await listOutboxMails(database.db, { page: 1 })).total).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoAfter, isoNow } from "../utils/clock";
 import { normalizeEmail } from "./user.server";
 
 /** Outbox mail is kept this long: its links expire within an hour, the record is for the operator. */
@@ -71,8 +71,8 @@ export async function deleteOutboxMailsTo(db: Kysely<Database>, email: string): 
   return Number(result.numDeletedRows);
 }
 
-export async function deleteOldOutboxMails(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - OUTBOX_RETENTION_MS).toISOString();
+export async function deleteOldOutboxMails(db: Kysely<Database>): Promise<number> {
+  const cutoff = isoAfter(-OUTBOX_RETENTION_MS);
   const result = await db.deleteFrom("outbox_mails").where("created_at", "<", cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

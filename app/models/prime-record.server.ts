@@ -16,7 +16,7 @@ import {
   type RecordContent,
 } from "#core/primes/prime-records";
 import type { Database } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import { isUniqueViolation } from "./database-errors.server";
 
 export type { PrimeRecordKind, RecordContent };

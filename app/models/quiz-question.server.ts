@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { FixedQuestionContent } from "#core/quiz/fixed-question";
 import type { AnswerKey, Difficulty } from "#core/quiz/question";
 import type { Database } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import { isUniqueViolation } from "./database-errors.server";
 
 export interface QuizQuestionRecord {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { createQuizSet, findQuizSet, listQuizSets } from "./quiz-set.server";
 import { attemptOfUser, startAttempt } from "./quiz.server";
@@ -14,7 +15,7 @@ describe.each(testDialects)("published question sets on %s", (dialect) => {
   it("keep their questions in order, newest set first, and attempts point at them", async () => {
     const admin = await createUser(database.db, { email: `sets-${dialect}@example.org`, passwordHash: null });
     const first = await createQuizSet(database.db, { title: "Week 1", kind: "quiz", items, createdBy: admin.id });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    testClock.advance(1);
     const second = await createQuizSet(database.db, {
       title: "Sheet",
       kind: "problem-set",

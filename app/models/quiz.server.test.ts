@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   abandonAttempt,
@@ -70,22 +71,35 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
    */
   const warmPool = () =>
     Promise.all(Array.from({ length: 8 }, () => database.db.selectFrom("users").select("id").execute()));
-  /** A practice attempt of one question, or the refusal, under a daily limit. */
-  const startLimited = (userId: string, dailyLimit: number | null, now: Date, target: QuizTarget = practice) =>
-    startAttempt(database.db, { userId, ...target, items: [plan("a", 1)], dailyLimit }, now);
-  /** Answers the attempt's first question under a daily limit. */
-  const answerFirst = (userId: string, attemptId: string, itemId: string, dailyLimit: number | null, now: Date) =>
-    answerItem(
-      database.db,
-      { userId, attemptId, itemId, answers: ["1"], partResults: [true], timeMs: 1000, dailyLimit },
-      now,
-    );
+  /** A practice attempt of one question, or the refusal, under a daily limit, with the clock at `now`. */
+  const startLimited = (userId: string, dailyLimit: number | null, now: Date, target: QuizTarget = practice) => {
+    testClock.set(now);
+    return startAttempt(database.db, { userId, ...target, items: [plan("a", 1)], dailyLimit });
+  };
+  /** Answers the attempt's first question under a daily limit, with the clock at `now`. */
+  const answerFirst = (userId: string, attemptId: string, itemId: string, dailyLimit: number | null, now: Date) => {
+    testClock.set(now);
+    return answerItem(database.db, {
+      userId,
+      attemptId,
+      itemId,
+      answers: ["1"],
+      partResults: [true],
+      timeMs: 1000,
+      dailyLimit,
+    });
+  };
+  /** Finishes the attempt with the clock at `now`. */
+  const finishAt = (attemptId: string, now: Date) => {
+    testClock.set(now);
+    return finishAttempt(database.db, attemptId);
+  };
   /** Starts an attempt and answers its first question: one attempt counted. */
   const takeOne = async (userId: string, dailyLimit: number | null, now: Date, target: QuizTarget = practice) => {
     const started = await startLimited(userId, dailyLimit, now, target);
     if (!started.ok) return "refused at start" as const;
     const outcome = await answerFirst(userId, started.attempt.id, started.attempt.items[0]!.id, dailyLimit, now);
-    await finishAttempt(database.db, started.attempt.id, now);
+    await finishAt(started.attempt.id, now);
     return outcome;
   };
 
@@ -99,7 +113,7 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
     const lateItem = lateStart.attempt.items[0]!.id;
     expect(await answerFirst(user.id, lateStart.attempt.id, lateItem, 2, morning)).toBe("recorded");
     expect(await attemptsCountedSince(database.db, user.id, startOfUtcDay(morning))).toBe(1);
-    await finishAttempt(database.db, lateStart.attempt.id, morning);
+    await finishAt(lateStart.attempt.id, morning);
     expect(await takeOne(user.id, 2, new Date("2040-03-04T09:00:00Z"))).toBe("recorded");
     expect(await attemptsCountedSince(database.db, user.id, startOfUtcDay(morning))).toBe(2);
     // The limit is reached: a new attempt is refused at its start, since it could not be answered.
@@ -138,7 +152,7 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
     expect(await abandonAttempt(database.db, other.attempt.id, user.id)).toBe(false);
     expect(await attemptOfUser(database.db, other.attempt.id, user.id)).not.toBeNull();
     // A finished attempt is not resumed: the next start is a new attempt (refused today, at the limit).
-    await finishAttempt(database.db, other.attempt.id, now);
+    await finishAt(other.attempt.id, now);
     expect(await openAttemptAt(database.db, user.id, chapter("periods-and-primes"))).toBeNull();
     expect((await startLimited(user.id, 1, now, chapter("periods-and-primes"))).ok).toBe(false);
     expect((await startLimited(user.id, 2, now, chapter("periods-and-primes"))).ok).toBe(true);
@@ -173,11 +187,13 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
   it("let an attempt already counted take all its answers, even simultaneous ones, at the limit", async () => {
     const user = await learner("counted");
     const now = new Date("2040-05-02T12:00:00Z");
-    const started = await startAttempt(
-      database.db,
-      { userId: user.id, ...practice, items: [plan("a", 1), plan("b", 2), plan("c", 3)], dailyLimit: 1 },
-      now,
-    );
+    testClock.set(now);
+    const started = await startAttempt(database.db, {
+      userId: user.id,
+      ...practice,
+      items: [plan("a", 1), plan("b", 2), plan("c", 3)],
+      dailyLimit: 1,
+    });
     if (!started.ok) throw new Error("refused");
     const [first, ...rest] = started.attempt.items;
     expect(await answerFirst(user.id, started.attempt.id, first!.id, 1, now)).toBe("recorded");
@@ -214,18 +230,19 @@ describe.each(testDialects)("quiz attempts on %s", (dialect) => {
     const user = await learner("once");
     const started = await startPractice(user.id, [plan("a", 1)]);
     const item = started.attempt.items[0]!;
-    const at = new Date("2040-06-01T10:00:00Z");
+    const at = testClock.set("2040-06-01T10:00:00Z");
     expect(
-      await recordAnswer(
-        database.db,
-        { itemId: item.id, answers: ["x+1", "7"], partResults: [true, false], timeMs: 5000.4 },
-        at,
-      ),
+      await recordAnswer(database.db, {
+        itemId: item.id,
+        answers: ["x+1", "7"],
+        partResults: [true, false],
+        timeMs: 5000.4,
+      }),
     ).toBe(true);
     expect(
       await recordAnswer(database.db, { itemId: item.id, answers: ["x+2", "8"], partResults: [true, true], timeMs: 1 }),
     ).toBe(false);
-    await finishAttempt(database.db, started.attempt.id, at);
+    await finishAttempt(database.db, started.attempt.id);
     const stored = (await attemptOfUser(database.db, started.attempt.id, user.id))!;
     expect(stored.finishedAt).toBe(at.toISOString());
     expect(stored.items[0]).toMatchObject({

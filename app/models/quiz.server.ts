@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database, QuizMode } from "#database/schema";
 import type { AnswerRecord } from "#core/quiz/mastery";
 import type { Difficulty } from "#core/quiz/question";
-import { isoNow } from "../utils/time";
+import { isoNow, now } from "../utils/clock";
 
 /** A question as stored: enough to make it again, never its answer key. */
 export interface ItemPlan {
@@ -136,12 +136,12 @@ export async function startAttempt(
     items: readonly ItemPlan[];
     dailyLimit: number | null;
   },
-  now: Date = new Date(),
 ): Promise<StartOutcome> {
+  const startedAt = now();
   return db.transaction().execute(async (trx) => {
     await lockUser(trx, input.userId);
     if (input.dailyLimit !== null) {
-      const used = await attemptsCountedSince(trx, input.userId, startOfUtcDay(now));
+      const used = await attemptsCountedSince(trx, input.userId, startOfUtcDay(startedAt));
       if (used >= input.dailyLimit) return { ok: false, reason: "daily-limit", used } as const;
     }
     const open = await openAttemptAt(trx, input.userId, input);
@@ -155,7 +155,7 @@ export async function startAttempt(
         mode: input.mode,
         chapter_slug: input.chapterSlug,
         set_id: input.setId ?? null,
-        started_at: isoNow(now),
+        started_at: startedAt.toISOString(),
         finished_at: null,
       })
       .execute();
@@ -234,11 +234,14 @@ export async function recordHint(db: Kysely<Database>, itemId: string, hintCount
   return row.hints_used;
 }
 
-/** Stores the answer to an item once: a second answer to the same item changes nothing and returns false. */
+/**
+ * Stores the answer to an item once: a second answer to the same item changes nothing and returns false.
+ * `answeredAt` is the clock's time unless answerItem names the instant it counted the day by.
+ */
 export async function recordAnswer(
   db: Kysely<Database> | Transaction<Database>,
   input: { itemId: string; answers: readonly string[]; partResults: readonly boolean[]; timeMs: number },
-  now: Date = new Date(),
+  answeredAt: Date = now(),
 ): Promise<boolean> {
   const result = await db
     .updateTable("quiz_items")
@@ -247,7 +250,7 @@ export async function recordAnswer(
       part_results: JSON.stringify(input.partResults),
       correct: input.partResults.every(Boolean) ? 1 : 0,
       time_ms: Math.max(0, Math.round(input.timeMs)),
-      answered_at: isoNow(now),
+      answered_at: answeredAt.toISOString(),
     })
     .where("id", "=", input.itemId)
     .where("answered_at", "is", null)
@@ -275,8 +278,8 @@ export async function answerItem(
     timeMs: number;
     dailyLimit: number | null;
   },
-  now: Date = new Date(),
 ): Promise<AnswerOutcome> {
+  const answeredAt = now();
   return db.transaction().execute(async (trx) => {
     await lockUser(trx, input.userId);
     if (input.dailyLimit !== null) {
@@ -288,18 +291,18 @@ export async function answerItem(
         .limit(1)
         .executeTakeFirst();
       if (!answered) {
-        const used = await attemptsCountedSince(trx, input.userId, startOfUtcDay(now));
+        const used = await attemptsCountedSince(trx, input.userId, startOfUtcDay(answeredAt));
         if (used >= input.dailyLimit) return "daily-limit";
       }
     }
-    return (await recordAnswer(trx, input, now)) ? "recorded" : "already-answered";
+    return (await recordAnswer(trx, input, answeredAt)) ? "recorded" : "already-answered";
   });
 }
 
-export async function finishAttempt(db: Kysely<Database>, attemptId: string, now: Date = new Date()): Promise<void> {
+export async function finishAttempt(db: Kysely<Database>, attemptId: string): Promise<void> {
   await db
     .updateTable("quiz_attempts")
-    .set({ finished_at: isoNow(now) })
+    .set({ finished_at: isoNow() })
     .where("id", "=", attemptId)
     .where("finished_at", "is", null)
     .execute();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   claimProgressiveAttempt,
@@ -132,8 +133,9 @@ describe.each(testDialects)("rate limits on %s", (dialect) => {
 
   it("deleteExpiredRateLimits removes ended windows only", async () => {
     const rule = newRule(1);
+    testClock.set(WINDOW_START);
     // Half a window ahead, so the live window still has at least half a window to run.
-    const live = new Date(Date.now() + rule.windowMs / 2);
+    const live = at(rule.windowMs / 2);
     await consumeRateLimit(database.db, rule, "old", new Date("2001-01-01T00:00:00Z"));
     await consumeRateLimit(database.db, rule, "live", live);
     await consumeRateLimit(database.db, rule, "future", new Date("2099-01-01T00:00:00Z"));

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#database/schema";
 import { hashToken } from "../utils/secure-token.server";
-import { isoNow } from "../utils/time";
+import { isoNow, now } from "../utils/clock";
 
 export interface RateLimitRule {
   /** Short name of what is limited, e.g. "login:ip". */
@@ -17,16 +17,17 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one attempt in a fixed window kept in the database, so every app
- * instance sharing the database shares the limit.
+ * Counts one attempt, made `at` the clock's time unless the caller names the
+ * instant (as it does to refund it), in a fixed window kept in the database,
+ * so every app instance sharing the database shares the limit.
  */
 export async function consumeRateLimit(
   db: Kysely<Database>,
   rule: RateLimitRule,
   subject: string,
-  now: Date = new Date(),
+  at: Date = now(),
 ): Promise<RateLimitResult> {
-  const windowIndex = Math.floor(now.getTime() / rule.windowMs);
+  const windowIndex = Math.floor(at.getTime() / rule.windowMs);
   const windowEnd = (windowIndex + 1) * rule.windowMs;
   // Subjects are addresses (IP, e-mail): only their hash is stored, so the table holds nothing personal.
   const key = `${rule.name}:${rateLimitSubjectKey(subject)}:${windowIndex}`;
@@ -38,12 +39,12 @@ export async function consumeRateLimit(
     .executeTakeFirstOrThrow();
   return {
     allowed: row.count <= rule.limit,
-    retryAfterSeconds: Math.ceil((windowEnd - now.getTime()) / 1000),
+    retryAfterSeconds: Math.ceil((windowEnd - at.getTime()) / 1000),
   };
 }
 
 /**
- * Takes back an attempt counted by consumeRateLimit at the same `now`, for
+ * Takes back an attempt counted by consumeRateLimit at the same instant, for
  * limits that count only failures: the attempt is counted first (so parallel
  * requests cannot slip past the limit together) and refunded once it succeeds.
  */
@@ -51,9 +52,9 @@ export async function refundRateLimit(
   db: Kysely<Database>,
   rule: RateLimitRule,
   subject: string,
-  now: Date,
+  at: Date,
 ): Promise<void> {
-  const key = `${rule.name}:${rateLimitSubjectKey(subject)}:${Math.floor(now.getTime() / rule.windowMs)}`;
+  const key = `${rule.name}:${rateLimitSubjectKey(subject)}:${Math.floor(at.getTime() / rule.windowMs)}`;
   await db
     .updateTable("rate_limits")
     .set((eb) => ({ count: eb("count", "-", 1) }))
@@ -99,7 +100,7 @@ export async function claimProgressiveAttempt(
   db: Kysely<Database>,
   rule: ProgressiveRule,
   subject: string,
-  now: Date = new Date(),
+  at: Date = now(),
 ): Promise<RateLimitResult> {
   const key = progressiveKey(rule, subject);
   const row = await db
@@ -107,14 +108,14 @@ export async function claimProgressiveAttempt(
     .select(["count", "expires_at"])
     .where("key", "=", key)
     .executeTakeFirst();
-  const live = row !== undefined && Date.parse(row.expires_at) > now.getTime();
+  const live = row !== undefined && Date.parse(row.expires_at) > at.getTime();
   const failures = live ? row.count : 0;
   if (live) {
     const lastAttempt = Date.parse(row.expires_at) - rule.memoryMs;
-    const waitMs = lastAttempt + progressiveDelayMs(rule, failures) - now.getTime();
+    const waitMs = lastAttempt + progressiveDelayMs(rule, failures) - at.getTime();
     if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
   }
-  const next = { count: failures + 1, expires_at: new Date(now.getTime() + rule.memoryMs).toISOString() };
+  const next = { count: failures + 1, expires_at: new Date(at.getTime() + rule.memoryMs).toISOString() };
   const claimed =
     row === undefined
       ? await db

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { random } from "#core/numtheory/test-oracles";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { deleteAccount } from "./account-data.server";
 import { createChapter, moveChapter, setChapterPublished, type ChapterRecord } from "./chapter.server";
@@ -52,7 +53,7 @@ describe.each(testDialects)("reading progress on %s", (dialect) => {
         .map((row) => row.read_at)
         .join();
     const firstTime = await readAt();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    testClock.advance(1);
     await Promise.all([
       markSectionRead(database.db, reader.id, first.id),
       markSectionRead(database.db, reader.id, first.id),
@@ -167,6 +168,11 @@ describe.each(testDialects)("reading progress on %s", (dialect) => {
 
   describe("where the learner is", () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+    /** Marks a section read with the clock at `minute`. */
+    const markReadAt = (userId: string, sectionId: string, minute: number) => {
+      testClock.set(at(minute));
+      return markSectionRead(database.db, userId, sectionId);
+    };
 
     it("follows the last section read: a learner in chapter 2 is sent back to it, not to chapter 1", async () => {
       const reader = await user();
@@ -180,9 +186,9 @@ describe.each(testDialects)("reading progress on %s", (dialect) => {
       ];
       expect((await readingPlace(database.db, reader.id)).place).toMatchObject({ kind: "start", href: "/chapter/one" });
 
-      await markSectionRead(database.db, reader.id, oneA!.id, at(1));
-      await markSectionRead(database.db, reader.id, twoB!.id, at(3));
-      await markSectionRead(database.db, reader.id, twoA!.id, at(2));
+      await markReadAt(reader.id, oneA!.id, 1);
+      await markReadAt(reader.id, twoB!.id, 3);
+      await markReadAt(reader.id, twoA!.id, 2);
       const { chapters, lastRead, place } = await readingPlace(database.db, reader.id);
       expect(chapters.map(({ slug, read, total }) => [slug, read, total])).toEqual([
         ["one", 1, 2],
@@ -212,15 +218,15 @@ describe.each(testDialects)("reading progress on %s", (dialect) => {
       const two = await chapter("two");
       const onlyOne = await section(one.id, "only");
       const inTwo = [await section(two.id, "a"), await section(two.id, "b")];
-      await markSectionRead(database.db, reader.id, inTwo[0]!.id, at(1));
-      await markSectionRead(database.db, reader.id, inTwo[1]!.id, at(2));
+      await markReadAt(reader.id, inTwo[0]!.id, 1);
+      await markReadAt(reader.id, inTwo[1]!.id, 2);
       expect((await readingPlace(database.db, reader.id)).place).toMatchObject({
         kind: "next",
         chapter: { slug: "one" },
         finished: { slug: "two" },
         href: "/chapter/one",
       });
-      await markSectionRead(database.db, reader.id, onlyOne.id, at(3));
+      await markReadAt(reader.id, onlyOne.id, 3);
       expect((await readingPlace(database.db, reader.id)).place).toEqual({ kind: "finished" });
     });
 
@@ -231,10 +237,10 @@ describe.each(testDialects)("reading progress on %s", (dialect) => {
       const [first, second] = [await section(shown.id, "first"), await section(shown.id, "second")];
       const draft = await section(shown.id, "draft", false);
       const inHidden = await section(hidden.id, "x");
-      await markSectionRead(database.db, reader.id, second.id, at(1));
-      await markSectionRead(database.db, reader.id, first.id, at(1));
-      await markSectionRead(database.db, reader.id, draft.id, at(5));
-      await markSectionRead(database.db, reader.id, inHidden.id, at(6));
+      await markReadAt(reader.id, second.id, 1);
+      await markReadAt(reader.id, first.id, 1);
+      await markReadAt(reader.id, draft.id, 5);
+      await markReadAt(reader.id, inHidden.id, 6);
       expect((await lastSectionRead(database.db, reader.id))?.sectionSlug).toBe("second");
       // Another reader's marks are not this one's.
       expect(await lastSectionRead(database.db, (await user()).id)).toBeUndefined();

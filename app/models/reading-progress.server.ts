@@ -1,19 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#database/schema";
 import { placeInCourse, type CoursePlace, type SectionRead } from "../course/course-place";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import { byPosition } from "./chapter.server";
 
 /** Marks a section as read; marking it again keeps the first time. */
-export async function markSectionRead(
-  db: Kysely<Database>,
-  userId: string,
-  sectionId: string,
-  now: Date = new Date(),
-): Promise<void> {
+export async function markSectionRead(db: Kysely<Database>, userId: string, sectionId: string): Promise<void> {
   await db
     .insertInto("section_progress")
-    .values({ user_id: userId, section_id: sectionId, read_at: isoNow(now) })
+    .values({ user_id: userId, section_id: sectionId, read_at: isoNow() })
     .onConflict((conflict) => conflict.columns(["user_id", "section_id"]).doNothing())
     .execute();
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database, RevisionSource } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import {
   byPosition,
   isPostgres,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { writeSetting } from "./app-settings.server";
 import {
@@ -187,23 +188,24 @@ describe.each(testDialects)("idle sessions on %s", (dialect) => {
     return { user, token, signedInAt: Date.parse(row.last_used_at!) };
   }
   const after = (start: number, ms: number) => new Date(start + ms);
+  /** Looks the token up with the clock at `instant`. */
+  const lookupAt = (token: string, instant: Date) => {
+    testClock.set(instant);
+    return lookupSession(database.db, token);
+  };
 
   it("ends a learner's session after 14 days without use, and an admin's after 12 hours", async () => {
     const learner = await signedIn("user");
-    expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, 14 * DAY_MS - 1))).status).toBe(
-      "active",
-    );
+    expect((await lookupAt(learner.token, after(learner.signedInAt, 14 * DAY_MS - 1))).status).toBe("active");
     const admin = await signedIn("admin");
-    expect((await lookupSession(database.db, admin.token, after(admin.signedInAt, 12 * HOUR_MS - 1))).status).toBe(
-      "active",
-    );
+    expect((await lookupAt(admin.token, after(admin.signedInAt, 12 * HOUR_MS - 1))).status).toBe("active");
     // Those lookups used the sessions, so the idle time starts again from them.
     const learnerUsed = learner.signedInAt + 14 * DAY_MS - 1;
-    expect((await lookupSession(database.db, learner.token, after(learnerUsed, 14 * DAY_MS))).status).toBe("idle");
+    expect((await lookupAt(learner.token, after(learnerUsed, 14 * DAY_MS))).status).toBe("idle");
     const adminUsed = admin.signedInAt + 12 * HOUR_MS - 1;
-    expect((await lookupSession(database.db, admin.token, after(adminUsed, 12 * HOUR_MS))).status).toBe("idle");
+    expect((await lookupAt(admin.token, after(adminUsed, 12 * HOUR_MS))).status).toBe("idle");
     // An ended session is gone: it never comes back, whatever the clock says.
-    expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, 1000))).status).toBe("none");
+    expect((await lookupAt(learner.token, after(learner.signedInAt, 1000))).status).toBe("none");
     expect(
       await database.db
         .selectFrom("sessions")
@@ -216,23 +218,22 @@ describe.each(testDialects)("idle sessions on %s", (dialect) => {
   it("counts idleness from the last use, noted at most every few minutes", async () => {
     const learner = await signedIn("user");
     // Used on day 10: the session then lives until day 24, within the absolute 30 days.
-    expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, 10 * DAY_MS))).status).toBe(
-      "active",
-    );
-    expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, 23 * DAY_MS))).status).toBe(
-      "active",
-    );
+    expect((await lookupAt(learner.token, after(learner.signedInAt, 10 * DAY_MS))).status).toBe("active");
+    expect((await lookupAt(learner.token, after(learner.signedInAt, 23 * DAY_MS))).status).toBe("active");
     // A use within the touch interval writes nothing, so it does not move the idle clock.
     const admin = await signedIn("admin");
     const early = after(admin.signedInAt, SESSION_TOUCH_INTERVAL_MS - 1);
-    expect((await lookupSession(database.db, admin.token, early)).status).toBe("active");
-    expect((await lookupSession(database.db, admin.token, after(admin.signedInAt, 12 * HOUR_MS))).status).toBe("idle");
+    expect((await lookupAt(admin.token, early)).status).toBe("active");
+    expect((await lookupAt(admin.token, after(admin.signedInAt, 12 * HOUR_MS))).status).toBe("idle");
   });
 
   it("sweeps idle sessions away with the expired ones, each by its role's timeout", async () => {
     const learner = await signedIn("user");
     const admin = await signedIn("admin");
-    const sweptAt = (start: number, ms: number) => deleteExpiredSessions(database.db, after(start, ms));
+    const sweptAt = (start: number, ms: number) => {
+      testClock.set(after(start, ms));
+      return deleteExpiredSessions(database.db);
+    };
     const alive = async (userId: string) =>
       (await database.db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).length;
     expect(await sweptAt(admin.signedInAt, 12 * HOUR_MS - 1000)).toBe(0);
@@ -249,12 +250,10 @@ describe.each(testDialects)("idle sessions on %s", (dialect) => {
     try {
       const learner = await signedIn("user");
       const admin = await signedIn("admin");
-      expect((await lookupSession(database.db, learner.token, after(learner.signedInAt, DAY_MS))).status).toBe("idle");
-      expect((await lookupSession(database.db, admin.token, after(admin.signedInAt, 2 * HOUR_MS - 1))).status).toBe(
-        "active",
-      );
+      expect((await lookupAt(learner.token, after(learner.signedInAt, DAY_MS))).status).toBe("idle");
+      expect((await lookupAt(admin.token, after(admin.signedInAt, 2 * HOUR_MS - 1))).status).toBe("active");
       const other = await signedIn("admin");
-      expect((await lookupSession(database.db, other.token, after(other.signedInAt, 2 * HOUR_MS))).status).toBe("idle");
+      expect((await lookupAt(other.token, after(other.signedInAt, 2 * HOUR_MS))).status).toBe("idle");
       // An unreadable stored value falls back to the default.
       await database.db
         .updateTable("app_settings")
@@ -262,7 +261,7 @@ describe.each(testDialects)("idle sessions on %s", (dialect) => {
         .where("key", "=", "learnerSessionIdleDays")
         .execute();
       const next = await signedIn("user");
-      expect((await lookupSession(database.db, next.token, after(next.signedInAt, 13 * DAY_MS))).status).toBe("active");
+      expect((await lookupAt(next.token, after(next.signedInAt, 13 * DAY_MS))).status).toBe("active");
     } finally {
       await database.db.deleteFrom("app_settings").execute();
     }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#database/schema";
 import { hashToken, randomToken } from "../utils/secure-token.server";
-import { isoAfter, isoNow } from "../utils/time";
+import { isoAfter, isoNow, now } from "../utils/clock";
 import { readSettings, storedSetting, type SettingKey } from "./app-settings.server";
 import { qualifiedUserColumns, toUser, type User } from "./user.server";
 
@@ -23,14 +23,15 @@ export async function createSession(
   userAgent: string | null,
 ): Promise<CreatedSession> {
   const token = randomToken();
-  const expiresAt = isoAfter(SESSION_LIFETIME_MS);
+  const createdAt = now();
+  const expiresAt = isoAfter(SESSION_LIFETIME_MS, createdAt);
   await db
     .insertInto("sessions")
     .values({
       id: hashToken(token),
       user_id: userId,
-      created_at: isoNow(),
-      last_used_at: isoNow(),
+      created_at: createdAt.toISOString(),
+      last_used_at: createdAt.toISOString(),
       expires_at: expiresAt,
       user_agent: userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
     })
@@ -56,11 +57,8 @@ export type SessionLookup = ({ status: "active" } & SessionUser) | { status: "id
  * the session was last used: idleness is therefore measured to within
  * SESSION_TOUCH_INTERVAL_MS.
  */
-export async function lookupSession(
-  db: Kysely<Database>,
-  token: string,
-  now: Date = new Date(),
-): Promise<SessionLookup> {
+export async function lookupSession(db: Kysely<Database>, token: string): Promise<SessionLookup> {
+  const at = now();
   const sessionId = hashToken(token);
   const settingValue = (key: SettingKey) =>
     db.selectFrom("app_settings").select("app_settings.value").where("app_settings.key", "=", key);
@@ -73,7 +71,7 @@ export async function lookupSession(
       settingValue("adminSessionIdleHours").as("admin_idle_hours"),
     ])
     .where("sessions.id", "=", sessionId)
-    .where("sessions.expires_at", ">", isoNow(now))
+    .where("sessions.expires_at", ">", at.toISOString())
     .where("users.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) return { status: "none" };
@@ -82,27 +80,19 @@ export async function lookupSession(
     row.role === "admin"
       ? storedSetting("adminSessionIdleHours", row.admin_idle_hours) * HOUR_MS
       : storedSetting("learnerSessionIdleDays", row.learner_idle_days) * DAY_MS;
-  if (now.getTime() - lastUsed >= idleLimitMs) {
+  if (at.getTime() - lastUsed >= idleLimitMs) {
     await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
     return { status: "idle" };
   }
-  if (now.getTime() - lastUsed >= SESSION_TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable("sessions")
-      .set({ last_used_at: isoNow(now) })
-      .where("id", "=", sessionId)
-      .execute();
+  if (at.getTime() - lastUsed >= SESSION_TOUCH_INTERVAL_MS) {
+    await db.updateTable("sessions").set({ last_used_at: at.toISOString() }).where("id", "=", sessionId).execute();
   }
   return { status: "active", user: toUser(row), sessionId };
 }
 
 /** The user behind a live session token (see lookupSession), or undefined. */
-export async function findSessionUser(
-  db: Kysely<Database>,
-  token: string,
-  now: Date = new Date(),
-): Promise<SessionUser | undefined> {
-  const session = await lookupSession(db, token, now);
+export async function findSessionUser(db: Kysely<Database>, token: string): Promise<SessionUser | undefined> {
+  const session = await lookupSession(db, token);
   return session.status === "active" ? { user: session.user, sessionId: session.sessionId } : undefined;
 }
 
@@ -177,9 +167,10 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string): 
  * Deletes the sessions past their lifetime or their role's idle timeout (the
  * hourly sweep), so the ones nobody presents again leave the devices list too.
  */
-export async function deleteExpiredSessions(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+export async function deleteExpiredSessions(db: Kysely<Database>): Promise<number> {
+  const at = now();
   const settings = await readSettings(db);
-  const unusedSince = (idleMs: number) => isoNow(new Date(now.getTime() - idleMs));
+  const unusedSince = (idleMs: number) => isoAfter(-idleMs, at);
   const learnerCutoff = unusedSince(settings.learnerSessionIdleDays * DAY_MS);
   const adminCutoff = unusedSince(settings.adminSessionIdleHours * HOUR_MS);
   const idle = db
@@ -195,7 +186,7 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: Date = ne
     });
   const result = await db
     .deleteFrom("sessions")
-    .where((eb) => eb.or([eb("expires_at", "<=", isoNow(now)), eb("id", "in", idle)]))
+    .where((eb) => eb.or([eb("expires_at", "<=", at.toISOString()), eb("id", "in", idle)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

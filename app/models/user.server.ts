@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "#database/schema";
-import { isoNow } from "../utils/time";
+import { isoNow } from "../utils/clock";
 import { isUniqueViolation } from "./database-errors.server";
 import { parsePreferences, type Preferences } from "./preferences";
 

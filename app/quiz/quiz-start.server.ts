@@ -19,6 +19,7 @@ import {
 } from "../models/quiz.server";
 import { progressByChapter } from "../models/reading-progress.server";
 import type { User } from "../models/user.server";
+import { now } from "../utils/clock";
 import { entitlementsFor } from "../utils/entitlements";
 
 export interface Allowance {
@@ -32,14 +33,15 @@ export interface Allowance {
   now: string;
 }
 
-export async function quizAllowance(db: Kysely<Database>, user: User, now: Date = new Date()): Promise<Allowance> {
+export async function quizAllowance(db: Kysely<Database>, user: User): Promise<Allowance> {
+  const readAt = now();
   const limit = entitlementsFor(user).unlimitedQuizzes ? null : (await readSettings(db)).freeQuizAttemptsPerDay;
-  const today = startOfUtcDay(now);
+  const today = startOfUtcDay(readAt);
   return {
     limit,
     usedToday: await attemptsCountedSince(db, user.id, today),
     renewsAt: new Date(today.getTime() + 24 * 60 * 60 * 1000).toISOString(),
-    now: now.toISOString(),
+    now: readAt.toISOString(),
   };
 }
 
@@ -58,10 +60,10 @@ export function openAttemptSummary(attempt: QuizAttempt | null) {
 }
 
 /** The learner's mastery of every skill, and the skills due for review now. */
-export async function learnerMastery(db: Kysely<Database>, userId: string, now: Date = new Date()) {
+export async function learnerMastery(db: Kysely<Database>, userId: string) {
   const history = await answerHistory(db, userId);
   const masteries: SkillMastery[] = SKILLS.map((skill) => skillMastery(skill.id, history));
-  return { masteries, due: dueForReview(masteries, now) };
+  return { masteries, due: dueForReview(masteries, now()) };
 }
 
 /** Skills the learner has met: answered before, or in a chapter they have started reading. */

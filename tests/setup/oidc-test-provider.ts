@@ -1,7 +1,12 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http, { type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, {
+  type AdapterFactory,
+  type AdapterPayload,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from "oidc-provider";
 
 /** A person the test provider knows; `sub` is also what they type as their login. */
 export interface TestAccount {
@@ -9,8 +14,8 @@ export interface TestAccount {
   email?: string;
   email_verified?: boolean;
   name?: string;
-  /** How long this person's authorization codes live (default 60 s), for the expired-code case. */
-  codeTtlSeconds?: number;
+  /** This person's authorization codes have expired by the time they reach the app (they live 60 s otherwise). */
+  codeExpired?: boolean;
 }
 
 export interface TestOidcProvider {
@@ -125,7 +130,7 @@ export async function startOidcTestProvider(options: TestOidcProviderOptions): P
       return {
         accountId: sub,
         claims: () => {
-          const { codeTtlSeconds: _ttl, ...claims } = account;
+          const { codeExpired: _expired, ...claims } = account;
           return claims;
         },
       };
@@ -141,8 +146,9 @@ export async function startOidcTestProvider(options: TestOidcProviderOptions): P
       await grant.save();
       return grant;
     },
+    adapter: memoryAdapter(accounts),
     ttl: {
-      AuthorizationCode: (_ctx, code) => accounts.get(code.accountId ?? "")?.codeTtlSeconds ?? 60,
+      AuthorizationCode: 60,
       AccessToken: 600,
       IdToken: 600,
       Grant: 3600,
@@ -203,6 +209,42 @@ export async function startOidcTestProvider(options: TestOidcProviderOptions): P
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The provider's storage: a Map, as its default in-memory adapter keeps, except that the codes of a
+ * person with `codeExpired` are stored expired when they are issued. The provider reads the real time
+ * and has no clock to set, and a code lives at least a second: this way no test waits that out.
+ */
+function memoryAdapter(accounts: Map<string, TestAccount>): AdapterFactory {
+  const stored = new Map<string, AdapterPayload>();
+  const ofModel = (model: string) =>
+    [...stored].filter(([key]) => key.startsWith(`${model}:`)).map(([, payload]) => payload);
+  return (model) => ({
+    async upsert(id, payload) {
+      const expired = model === "AuthorizationCode" && accounts.get(payload.accountId ?? "")?.codeExpired;
+      stored.set(`${model}:${id}`, expired ? { ...payload, exp: payload.iat } : payload);
+    },
+    async find(id) {
+      return stored.get(`${model}:${id}`);
+    },
+    async findByUid(uid) {
+      return ofModel(model).find((payload) => payload.uid === uid);
+    },
+    async findByUserCode(userCode) {
+      return ofModel(model).find((payload) => payload.userCode === userCode);
+    },
+    async consume(id) {
+      const payload = stored.get(`${model}:${id}`);
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    },
+    async destroy(id) {
+      stored.delete(`${model}:${id}`);
+    },
+    async revokeByGrantId(grantId) {
+      for (const [key, payload] of stored) if (payload.grantId === grantId) stored.delete(key);
+    },
+  });
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -32,6 +32,7 @@ import { handleProfileAction } from "#app/account/profile-actions.server";
 import { DISPLAY_NAME_MAX_LENGTH } from "#app/account/profile-rules";
 import { serverInfoContext } from "#app/http/request-context";
 import type { Route } from "./+types/profile";
+import { isoNow } from "#app/utils/clock";
 import { entitlementsFor } from "#app/utils/entitlements";
 import { readForm } from "#app/http/read-form.server";
 
@@ -93,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }),
       }))
       .filter((chapter) => chapter.skills.length > 0),
-    now: new Date().toISOString(),
+    now: isoNow(),
     sessions: sessions.map((session) => ({
       id: session.id,
       device: deviceLabel(session.userAgent),

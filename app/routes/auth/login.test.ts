@@ -1,6 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#database/connection";
 import { actionResult, cookieJar, formPost, requestContext } from "#tests/setup/action-result";
+import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { createUser } from "#app/models/user.server";
 import { hashPassword } from "#app/auth/password.server";
@@ -13,10 +14,6 @@ const { action } = await import("./login");
 
 const PASSWORD = "the owner's own passphrase";
 const BAD_CREDENTIALS = "The e-mail address or password is incorrect.";
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe.each(testDialects)("logging in on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -79,7 +76,7 @@ describe.each(testDialects)("logging in on %s", (dialect) => {
   });
 
   it("lets the owner in on a new device once the wait is over, and slows the attacker more with each failure", async () => {
-    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2030-05-01T09:00:00Z") });
+    testClock.set("2030-05-01T09:00:00Z");
     const email = await newAccount();
     await attack(email, passwordGuessesPerAccount.freeAttempts);
     const waits: number[] = [];
@@ -87,7 +84,7 @@ describe.each(testDialects)("logging in on %s", (dialect) => {
       const refused = await logIn(email, "another guess");
       expect(refused.status).toBe(429);
       waits.push(Number(refused.retryAfter));
-      vi.setSystemTime(Date.now() + Number(refused.retryAfter) * 1000);
+      testClock.advance(Number(refused.retryAfter) * 1000);
       expect((await logIn(email, "another guess")).status).toBe(401);
     }
     expect(waits).toEqual([2, 4, 8, 16]);
@@ -95,7 +92,7 @@ describe.each(testDialects)("logging in on %s", (dialect) => {
     const tooSoon = await logIn(email, PASSWORD);
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.form).toContain("please wait 32 seconds");
-    vi.setSystemTime(Date.now() + 32_000);
+    testClock.advance(32_000);
     expect((await logIn(email, PASSWORD)).status).toBe(302);
   });
 

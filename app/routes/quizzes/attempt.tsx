@@ -25,6 +25,7 @@ import { allowanceUsedUp, quizAllowance } from "#app/quiz/quiz-start.server";
 import { answersOfForm, describeItemQuestion, gradeParts, itemView, loadQuestions } from "#app/quiz/quiz.server";
 import { rateLimits, tooManyAttemptsMessage } from "#app/http/rate-limits.server";
 import { readForm } from "#app/http/read-form.server";
+import { now } from "#app/utils/clock";
 import { serverInfoContext } from "#app/http/request-context";
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
 import type { Route } from "./+types/attempt";
@@ -138,7 +139,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     itemId: item.id,
     answers,
     partResults: verdicts.map((verdict) => verdict.correct),
-    timeMs: Date.now() - Date.parse(since),
+    timeMs: now().getTime() - Date.parse(since),
     dailyLimit: limit,
   });
   if (outcome === "daily-limit") {

@@ -16,6 +16,7 @@ import { Page } from "#app/components/page";
 import { findChapterBySlug } from "#app/models/chapter.server";
 import { openAttemptAt } from "#app/models/quiz.server";
 import { requireUser } from "#app/auth/access.server";
+import { isoNow } from "#app/utils/clock";
 import { getDatabase } from "#app/utils/db.server";
 import { entitlementsFor } from "#app/utils/entitlements";
 import {
@@ -55,7 +56,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     allowance,
     usedUp: allowanceUsedUp(allowance),
     openAttempt: openAttemptSummary(open),
-    now: new Date().toISOString(),
+    now: isoNow(),
     skills: skillsOfChapter(chapter.slug).map((skill) => ({
       ...masteries.find((m) => m.skillId === skill.id)!,
       title: skill.title,

@@ -14,6 +14,7 @@ export { revalidateAfterRefusedStart as shouldRevalidate } from "#app/components
 import { Page } from "#app/components/page";
 import { openAttemptAt } from "#app/models/quiz.server";
 import { requireUser } from "#app/auth/access.server";
+import { isoNow } from "#app/utils/clock";
 import { getDatabase } from "#app/utils/db.server";
 import {
   allowanceUsedUp,
@@ -39,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     allowance,
     usedUp: allowanceUsedUp(allowance),
     openAttempt: openAttemptSummary(open),
-    now: new Date().toISOString(),
+    now: isoNow(),
     dueCount: due.filter((m) => met.includes(m.skillId)).length,
     skills: met.map((id) => ({ ...masteries.find((m) => m.skillId === id)!, title: skillById(id)?.title ?? id })),
   };
