@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { countActiveAdmins, createUser, findUserByEmail, type User } from "#app/models/user.server";
 import { hashPassword } from "#app/auth/password.server";
+import { setClock } from "#app/utils/clock";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp } from "./accounts";
 import { asNewClient, logIn, watchConsole } from "./helpers";
 import { withServerDatabase } from "./test-accounts";
@@ -78,13 +79,19 @@ test.describe("user administration", () => {
     const checkConsole = watchConsole(page);
     await asNewClient(page);
     const token = `srch${Date.now()}`;
-    // A few milliseconds apart, so "newest first" has one right answer.
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
-    const c = await newAccount(`${token}-c@example.org`, "Ann");
-    await pause();
-    const a = await newAccount(`${token}-a@example.org`, "bob");
-    await pause();
-    const b = await newAccount(`${token}-b@example.org`);
+    // Each created a millisecond after the last on this process's clock, so "newest first" has one right answer.
+    const start = Date.now();
+    const createdAt = async (offset: number, email: string, name: string | null = null) => {
+      setClock({ now: () => new Date(start + offset) });
+      try {
+        return await newAccount(email, name);
+      } finally {
+        setClock();
+      }
+    };
+    const c = await createdAt(0, `${token}-c@example.org`, "Ann");
+    const a = await createdAt(1, `${token}-a@example.org`, "bob");
+    const b = await createdAt(2, `${token}-b@example.org`);
 
     await searchFor(page, token.toUpperCase());
     await expect(page.getByRole("heading", { name: `3 accounts matching “${token.toUpperCase()}”` })).toBeVisible();
