@@ -1,4 +1,4 @@
-import type { LayerStyle } from "../components/math/plot/curve-layer";
+import type { LayerStyle } from "#app/graphics/curve-layer";
 import type { PlotView } from "#core/plot/viewport";
 import type { EntryOutcome } from "#core/plot/plot-entries";
 

@@ -1,5 +1,5 @@
 import { plotEntries } from "#core/plot/plot-entries";
-import { paintCurveLayer } from "../components/math/plot/curve-layer";
+import { paintCurveLayer } from "#app/graphics/curve-layer";
 import type { PlotRequest, PlotResponse } from "./plot-protocol";
 
 /** Samples and paints plots off the page's thread, so panning and typing never wait for the maths. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import type { EntryOutcome } from "#core/plot/plot-entries";
 import type { PlotView } from "#core/plot/viewport";
-import type { LayerStyle } from "../components/math/plot/curve-layer";
+import type { LayerStyle } from "#app/graphics/curve-layer";
 import type { PlotRequest, PlotResponse } from "./plot-protocol";
 
 export interface PlotSampler {

@@ -7,6 +7,7 @@
  * corner, y down; the imaginary axis points up. Any pixel unit works (CSS or device) as long as
  * the width and the point use the same one.
  */
+import type { ViewMoves } from "./pan-zoom";
 
 export interface ComplexView {
   centreRe: number;
@@ -100,3 +101,10 @@ export function zoomedView(
     halfWidth,
   });
 }
+
+/** The plane's pans and zooms, for the gesture layer (pan-zoom.ts): one factor for both axes, as pixels stay square. */
+export const COMPLEX_VIEW_MOVES: ViewMoves<ComplexView> = {
+  pan: (view, dx, dy, { width }) => pannedView(view, width, dx, dy),
+  zoom: (view, zoom, _zoomY, at, { width, height }) => zoomedView(view, width, height, at.x, at.y, zoom),
+  separateAxes: false,
+};

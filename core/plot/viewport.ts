@@ -6,6 +6,7 @@
  * "CSS" pixels are the page's; "device" pixels are the screen's (CSS × pixelRatio). The samplers
  * measure their tolerances in device pixels, since that is what a reader sees.
  */
+import type { ViewMoves } from "./pan-zoom";
 
 /** The part of the plane a plot shows (the shape the plot's page state keeps). */
 export interface ViewRange {
@@ -104,6 +105,14 @@ export function zoomView(
   const [yMin, yMax] = zoomAxis(range.yMin, range.yMax, factorY, anchorY);
   return clampViewRange({ xMin, xMax, yMin, yMax });
 }
+
+/** A plot's pans and zooms, for the gesture layer (pan-zoom.ts): its axes zoom apart. */
+export const VIEW_RANGE_MOVES: ViewMoves<ViewRange> = {
+  pan: (range, dx, dy, { width, height }) => panView(range, dx, dy, width, height),
+  zoom: (range, zoomX, zoomY, at, { width, height }) =>
+    zoomView(range, 1 / zoomX, 1 / zoomY, at.x, at.y, width, height),
+  separateAxes: true,
+};
 
 function zoomAxis(lo: number, hi: number, factor: number, anchor: number): [number, number] {
   const span = hi - lo;

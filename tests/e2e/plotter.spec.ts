@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { storageStatePath } from "./accounts";
 import { gotoHydrated, watchConsole } from "./helpers";
 
-/** The light scheme's first two curve colours (app/components/math/plot/plot-palette.ts). */
+/** The light scheme's first two curve colours (app/graphics/plot-palette.ts). */
 const BLUE = [0x15, 0x65, 0xc0] as const;
 const RED = [0xc6, 0x28, 0x28] as const;
 

@@ -13,7 +13,7 @@ import {
   type ComplexWave,
 } from "#core/plot/complex-waves";
 import { formatComplex, formatReal } from "#core/plot/format-complex";
-import { curveColor } from "../math/plot/plot-palette";
+import { curveColor } from "#app/graphics/plot-palette";
 import { useSchemePalette } from "../plot-labs/use-scheme-palette";
 import { formatAngle } from "../sine-labs/pi-format";
 import { useWaveClock } from "./use-wave-clock";

@@ -1,24 +1,16 @@
 import Box from "@mui/material/Box";
-import {
-  useEffect,
-  useEffectEvent,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-} from "react";
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { ComplexFormula } from "#core/plot/complex-formula";
 import {
-  pannedView,
+  COMPLEX_VIEW_MOVES,
   pixelOf,
   pointAt,
-  zoomedView,
   type ComplexPoint,
   type ComplexView,
 } from "#core/plot/complex-plane-view";
 import type { ColouringOptions } from "#core/plot/domain-colouring";
 import { axisTicks } from "#core/plot/ticks";
+import { PAN_ZOOM_SX, usePanZoom } from "../math/use-pan-zoom";
 import { useSchemePalette } from "../plot-labs/use-scheme-palette";
 import { CanvasDomainRenderer, type RasterQuality } from "./canvas-domain-renderer";
 import { drawPlaneOverlay } from "./plane-overlay";
@@ -28,17 +20,10 @@ export type Renderer = "webgl" | "canvas";
 
 /** The picture's shape: 3 wide for 2 high. */
 export const ASPECT = 3 / 2;
-/** One wheel notch (100 px of deltaY) zooms by e^(100 · this) ≈ 1.22. */
-const WHEEL_ZOOM_PER_PX = 0.002;
 /** A key press zooms by this factor. */
 const KEY_ZOOM = 1.5;
-/** Shift + arrow pans by this fraction of the width. */
-const KEY_PAN_FRACTION = 0.1;
 /** The probe moves by a round step of at least this fraction of the width. */
 const PROBE_STEP_FRACTION = 1 / 40;
-/** After the last wheel event, the fallback paints full resolution again after this pause. */
-const WHEEL_SETTLE_MS = 200;
-const LINE_HEIGHT_PX = 16;
 
 /** The probe's step for the keyboard: a round number (1, 2 or 5 × 10^k) near 1/40 of the width. */
 export function probeStep(view: ComplexView): number {
@@ -183,81 +168,33 @@ export function DomainColouringCanvas(props: DomainColouringCanvasProps) {
     });
   }, [view, probe, size, backingWidth, backingHeight, palette, fontFamily]);
 
-  // Pointers: one drags the view, two pinch-zoom it; a hovering mouse moves the probe.
-  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  // One pointer drags the view, two pinch-zoom it, the wheel zooms (the CPU picture is coarse
+  // meanwhile); a hovering mouse moves the probe.
   const latestView = useRef(view);
   useLayoutEffect(() => {
     latestView.current = view;
   }, [view]);
-  const changeView = (next: ComplexView) => {
-    latestView.current = next;
-    props.onViewChange(next);
-  };
-  const local = (event: { clientX: number; clientY: number }) => {
-    const box = frame.current!.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === "mouse" && event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    pointers.current.set(event.pointerId, local(event));
-    setInteracting(true);
-  };
-
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const at = local(event);
-    const before = pointers.current.get(event.pointerId);
-    if (!before) {
+  usePanZoom(frame, {
+    moves: COMPLEX_VIEW_MOVES,
+    view: () => latestView.current,
+    onView: (next, moving) => {
+      latestView.current = next;
+      props.onViewChange(next);
+      setInteracting(moving);
+    },
+    onSettle: () => setInteracting(false),
+    onReset: props.onResetView,
+    onHover: (at, event) => {
       if (event.pointerType === "mouse") props.onProbeChange(pointAt(view, size.width, size.height, at.x, at.y));
-      return;
-    }
-    const others = [...pointers.current].filter(([id]) => id !== event.pointerId).map(([, point]) => point);
-    pointers.current.set(event.pointerId, at);
-    if (others.length === 0) {
-      changeView(pannedView(latestView.current, size.width, at.x - before.x, at.y - before.y));
-    } else {
-      const other = others[0]!;
-      const factor =
-        Math.hypot(at.x - other.x, at.y - other.y) / Math.max(1, Math.hypot(before.x - other.x, before.y - other.y));
-      const middle = { x: (at.x + other.x) / 2, y: (at.y + other.y) / 2 };
-      const moved = pannedView(latestView.current, size.width, (at.x - before.x) / 2, (at.y - before.y) / 2);
-      changeView(zoomedView(moved, size.width, size.height, middle.x, middle.y, factor));
-    }
-  };
-
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    pointers.current.delete(event.pointerId);
-    if (pointers.current.size === 0) setInteracting(false);
-  };
-
-  const onWheelSettled = useRef(0);
-  const onWheel = useEffectEvent((event: WheelEvent) => {
-    event.preventDefault();
-    const pixels = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * LINE_HEIGHT_PX : event.deltaY;
-    const at = local(event);
-    changeView(
-      zoomedView(latestView.current, size.width, size.height, at.x, at.y, Math.exp(-pixels * WHEEL_ZOOM_PER_PX)),
-    );
-    setInteracting(true);
-    window.clearTimeout(onWheelSettled.current);
-    onWheelSettled.current = window.setTimeout(() => setInteracting(false), WHEEL_SETTLE_MS);
+    },
+    // The plain arrows move the probe; + and − zoom about it.
+    arrowsPan: false,
+    keyZoomStep: KEY_ZOOM,
+    keyZoomAt: ({ width, height }) =>
+      probe ? pixelOf(view, width, height, probe.re, probe.im) : { x: width / 2, y: height / 2 },
   });
-  useEffect(() => {
-    const element = frame.current;
-    if (!element) return;
-    // React's onWheel is passive, and a passive listener cannot stop the page from scrolling.
-    const listener = (event: WheelEvent) => onWheel(event);
-    element.addEventListener("wheel", listener, { passive: false });
-    return () => {
-      element.removeEventListener("wheel", listener);
-      window.clearTimeout(onWheelSettled.current);
-    };
-  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = probeStep(view);
-    const here = probe ?? { re: view.centreRe, im: view.centreIm };
     const arrows: Record<string, [number, number]> = {
       ArrowLeft: [-1, 0],
       ArrowRight: [1, 0],
@@ -265,28 +202,14 @@ export function DomainColouringCanvas(props: DomainColouringCanvasProps) {
       ArrowDown: [0, -1],
     };
     const arrow = arrows[event.key];
-    if (arrow && event.shiftKey) {
-      const pan = KEY_PAN_FRACTION * size.width;
-      changeView(pannedView(view, size.width, -arrow[0] * pan, arrow[1] * pan));
-    } else if (arrow) {
-      // Snapped to the step's grid, so the read-out shows round numbers.
-      const snap = (x: number) => Math.round(x / step) * step;
-      props.onProbeChange({ re: snap(here.re + arrow[0] * step), im: snap(here.im + arrow[1] * step) });
-    } else if (event.key === "+" || event.key === "=") {
-      changeView(zoomAboutPoint(view, here, KEY_ZOOM));
-    } else if (event.key === "-" || event.key === "_") {
-      changeView(zoomAboutPoint(view, here, 1 / KEY_ZOOM));
-    } else if (event.key === "0") {
-      props.onResetView();
-    } else {
-      return;
-    }
+    // Shift + arrows pan (usePanZoom).
+    if (!arrow || event.shiftKey) return;
     event.preventDefault();
-  };
-
-  const zoomAboutPoint = (current: ComplexView, point: ComplexPoint, factor: number) => {
-    const { x, y } = pixelOf(current, size.width, size.height, point.re, point.im);
-    return zoomedView(current, size.width, size.height, x, y, factor);
+    const step = probeStep(view);
+    const here = probe ?? { re: view.centreRe, im: view.centreIm };
+    // Snapped to the step's grid, so the read-out shows round numbers.
+    const snap = (x: number) => Math.round(x / step) * step;
+    props.onProbeChange({ re: snap(here.re + arrow[0] * step), im: snap(here.im + arrow[1] * step) });
   };
 
   const canvasStyle = (shown: boolean) =>
@@ -300,18 +223,12 @@ export function DomainColouringCanvas(props: DomainColouringCanvasProps) {
       aria-describedby={describedBy}
       tabIndex={0}
       data-renderer={renderer}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
       onKeyDown={onKeyDown}
       sx={{
         position: "relative",
         width: "100%",
         aspectRatio: `${ASPECT}`,
-        touchAction: "none",
-        cursor: "grab",
-        "&:active": { cursor: "grabbing" },
+        ...PAN_ZOOM_SX,
         bgcolor: "action.hover",
         borderRadius: 1,
         overflow: "hidden",

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import { useColorScheme } from "@mui/material/styles";
 import { memo, useEffect, useRef } from "react";
-import { sharpCanvas } from "./sharp-canvas";
+import { sharpCanvas } from "#app/graphics/sharp-canvas";
 
 interface SchemeCanvasProps {
   /** Draws in CSS pixels on a cleared canvas; `style` is the canvas's computed style, for the theme's colours. */

@@ -3,7 +3,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useCallback, useId, useMemo, useState } from "react";
 import { chordColour, circlePosition, describePowerOrbit, powerOrbit } from "#core/plot/times-table";
-import { circleFrame, drawChord, drawNumberedCircle } from "./circle-drawing";
+import { circleFrame, drawChord, drawNumberedCircle } from "#app/graphics/circle-drawing";
 import { PatternCanvas, type DrawPattern } from "./pattern-canvas";
 import { PlaybackControls } from "./playback-controls";
 import { usePlayback } from "./use-playback";
@@ -44,7 +44,7 @@ export function PowerOrbitPattern() {
   const draw = useCallback<DrawPattern>(
     (context, size) => {
       const frame = circleFrame(size, n);
-      drawNumberedCircle(context, frame, n, palette);
+      drawNumberedCircle(context, frame, n, { circle: palette.text.disabled, points: palette.text.primary });
       const { values, cycleStart } = orbit;
       context.lineWidth = 2;
       for (let i = 0; i < Math.ceil(shown); i += 1) {

@@ -13,7 +13,7 @@ import {
   positionModulo,
   timesTableChords,
 } from "#core/plot/times-table";
-import { circleFrame, drawChord, drawNumberedCircle } from "./circle-drawing";
+import { circleFrame, drawChord, drawNumberedCircle } from "#app/graphics/circle-drawing";
 import { PatternCanvas, type DrawPattern } from "./pattern-canvas";
 import { PlaybackControls } from "./playback-controls";
 import { usePlayback } from "./use-playback";
@@ -50,7 +50,7 @@ export function TimesTablePattern() {
   const draw = useCallback<DrawPattern>(
     (context, size) => {
       const frame = circleFrame(size, n);
-      drawNumberedCircle(context, frame, n, palette);
+      drawNumberedCircle(context, frame, n, { circle: palette.text.disabled, points: palette.text.primary });
       context.lineWidth = n > 400 ? 0.6 : 1;
       for (const chord of timesTableChords(n, m)) {
         context.strokeStyle = chordColour(chord.from, n, scheme);

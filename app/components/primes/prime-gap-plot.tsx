@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
-import { dotRaster } from "../math/dot-raster";
+import { dotRaster } from "#app/graphics/dot-raster";
 import { SchemeCanvas } from "../math/scheme-canvas";
 import { usePrimeWindow } from "#app/workers/use-prime-runs";
 

@@ -1,4 +1,4 @@
-import { curveColor, type ColorScheme } from "../math/plot/plot-palette";
+import { curveColor, type ColorScheme } from "#app/graphics/plot-palette";
 import { useResolvedScheme } from "#app/theme/use-resolved-scheme";
 
 /** The first `count` curve colours of the current colour scheme. */

@@ -1,11 +1,11 @@
 import Button from "@mui/material/Button";
 import type { RefObject } from "react";
 import type { EntryOutcome } from "#core/plot/plot-entries";
-import { drawPlot } from "./draw-plot";
-import type { ColorScheme } from "./plot-palette";
-import { plotPicture } from "./plot-picture";
+import { drawPlot } from "#app/graphics/draw-plot";
+import type { ColorScheme } from "#app/graphics/plot-palette";
+import { plotPicture } from "#app/graphics/plot-picture";
 import type { PlotState } from "./plot-state";
-import { SvgContext } from "./svg-context";
+import { SvgContext } from "#app/graphics/svg-context";
 
 interface PlotExportButtonsProps {
   canvas: RefObject<HTMLCanvasElement | null>;

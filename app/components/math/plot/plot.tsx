@@ -1,16 +1,16 @@
 import Box from "@mui/material/Box";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import type { EntryOutcome } from "#core/plot/plot-entries";
-import { padView, viewCovers, type PlotView } from "#core/plot/viewport";
+import { padView, VIEW_RANGE_MOVES, viewCovers, type PlotView } from "#core/plot/viewport";
 import { usePlotSampler } from "#app/workers/use-plot-sampler";
-import { paintPlot, type LayerStyle, type PaintedLayer } from "./curve-layer";
-import type { TracePoint } from "./draw-plot";
-import type { ColorScheme } from "./plot-palette";
-import { plotPicture } from "./plot-picture";
+import { paintPlot, type LayerStyle, type PaintedLayer } from "#app/graphics/curve-layer";
+import type { TracePoint } from "#app/graphics/draw-plot";
+import type { ColorScheme } from "#app/graphics/plot-palette";
+import { plotPicture } from "#app/graphics/plot-picture";
 import type { View } from "./plot-state";
-import { usePlotInteraction } from "./use-plot-interaction";
 import { usePlotTrace } from "./use-plot-trace";
 import { useResolvedScheme } from "#app/theme/use-resolved-scheme";
+import { PAN_ZOOM_SX, usePanZoom } from "../use-pan-zoom";
 
 export interface PlotEntry {
   text: string;
@@ -232,7 +232,8 @@ export function Plot({
       latest.current.onViewChange(shownView.current);
     }
   };
-  usePlotInteraction(frame, {
+  usePanZoom(frame, {
+    moves: VIEW_RANGE_MOVES,
     view: () => shownView.current,
     onView: showView,
     onSettle: settle,
@@ -253,8 +254,7 @@ export function Plot({
       sx={{
         position: "relative",
         height,
-        touchAction: "none",
-        cursor: "grab",
+        ...PAN_ZOOM_SX,
         borderRadius: 1,
         overflow: "hidden",
         border: 1,

@@ -9,7 +9,7 @@ import type { EntryOutcome } from "#core/plot/plot-entries";
 import { EntryList, type EntryProblem } from "./entry-list";
 import { PlotExportButtons } from "./plot-export-buttons";
 import { PlotFindings } from "./plot-findings";
-import { curveColor, type ColorScheme } from "./plot-palette";
+import { curveColor, type ColorScheme } from "#app/graphics/plot-palette";
 import { Plot } from "./plot";
 import {
   DEFAULT_SLIDER,

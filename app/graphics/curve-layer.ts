@@ -5,11 +5,10 @@
  * view shown, until the worker sends the next one.
  */
 import type { EntryOutcome } from "#core/plot/plot-entries";
-import type { PlotView } from "#core/plot/viewport";
+import type { PlotView, ViewRange } from "#core/plot/viewport";
 import { drawBackdrop, drawCurves, drawPlot, drawTracePoint, type PlotPicture } from "./draw-plot";
 import type { ColorScheme } from "./plot-palette";
 import { drawnCurves, PLOT_COLORS } from "./plot-picture";
-import type { View } from "./plot-state";
 
 /** What the worker needs to paint the curves as the page would. */
 export interface LayerStyle {
@@ -42,7 +41,7 @@ export function paintCurveLayer(
 }
 
 /** Where a layer painted for the view `painted` lies on a canvas of width × height CSS pixels showing `shown`. */
-export function layerPlacement(painted: View, shown: View, width: number, height: number) {
+export function layerPlacement(painted: ViewRange, shown: ViewRange, width: number, height: number) {
   const sx = width / (shown.xMax - shown.xMin);
   const sy = height / (shown.yMax - shown.yMin);
   return {

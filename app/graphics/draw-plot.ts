@@ -1,5 +1,5 @@
 import type { EntryGeometry } from "#core/plot/plot-geometry";
-import type { View } from "./plot-state";
+import type { ViewRange } from "#core/plot/viewport";
 import type { PlotContext } from "./svg-context";
 
 export interface AxisTick {
@@ -29,7 +29,7 @@ export interface TracePoint {
 }
 
 export interface PlotPicture {
-  view: View;
+  view: ViewRange;
   /** CSS pixels. */
   width: number;
   height: number;
@@ -49,7 +49,7 @@ const DASH = [6, 5];
 export const EDGE_MARGIN_PX = 14;
 
 /** Maps maths coordinates to CSS pixels of the picture. */
-export function toPixels(view: View, width: number, height: number) {
+export function toPixels(view: ViewRange, width: number, height: number) {
   const sx = width / (view.xMax - view.xMin);
   const sy = height / (view.yMax - view.yMin);
   return {

@@ -1,8 +1,8 @@
 import type { EntryOutcome } from "#core/plot/plot-entries";
 import { axisTicks } from "#core/plot/ticks";
+import type { ViewRange } from "#core/plot/viewport";
 import type { AxisTick, DrawnCurve, PlotColors, PlotPicture, TracePoint } from "./draw-plot";
 import { PLOT_BACKGROUND, type ColorScheme } from "./plot-palette";
-import type { View } from "./plot-state";
 
 export const PLOT_COLORS: Record<ColorScheme, PlotColors> = {
   light: {
@@ -51,7 +51,7 @@ export function drawnCurves(
 }
 
 export interface PictureInput {
-  view: View;
+  view: ViewRange;
   width: number;
   height: number;
   scheme: ColorScheme;

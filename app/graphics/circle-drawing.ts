@@ -1,4 +1,3 @@
-import type { Palette } from "@mui/material/styles";
 import { circlePosition, type CirclePoint } from "#core/plot/times-table";
 
 /** Circles with at most this many points get their numbers written beside them. */
@@ -25,16 +24,27 @@ export function circleFrame(size: number, n: number): CircleFrame {
   return { radius, place: ({ x, y }) => ({ x: centre - radius * x, y: centre + radius * y }) };
 }
 
+export interface CircleColours {
+  circle: string;
+  /** The points and their numbers. */
+  points: string;
+}
+
 /** The circle, its n points and, when there is room, their numbers. */
-export function drawNumberedCircle(context: CanvasRenderingContext2D, frame: CircleFrame, n: number, palette: Palette) {
+export function drawNumberedCircle(
+  context: CanvasRenderingContext2D,
+  frame: CircleFrame,
+  n: number,
+  colours: CircleColours,
+) {
   const centre = frame.place({ x: 0, y: 0 });
-  context.strokeStyle = palette.text.disabled;
+  context.strokeStyle = colours.circle;
   context.lineWidth = 1;
   context.beginPath();
   context.arc(centre.x, centre.y, frame.radius, 0, 2 * Math.PI);
   context.stroke();
   if (n > DOTTED_POINTS) return;
-  context.fillStyle = palette.text.primary;
+  context.fillStyle = colours.points;
   const dot = n <= LABELLED_POINTS ? 3 : 1.5;
   context.font = "12px system-ui, sans-serif";
   context.textAlign = "center";
