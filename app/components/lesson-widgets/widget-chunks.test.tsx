@@ -1,8 +1,7 @@
-import { ThemeProvider } from "@mui/material/styles";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
 import { LessonWidget } from "./lesson-widget";
+import { renderWidget } from "./render-widget.test-helpers";
 import Sieve from "./sieve/sieve";
 import { preloadedWidgets, preloadWidgetsIn, WIDGET_MARKER } from "./widget-chunks";
 
@@ -17,11 +16,11 @@ function rootOf(html: string): ParentNode {
 
 describe("widget preloading", () => {
   it("loads the code of every widget the server's HTML names, once per name, and nothing else", async () => {
-    const html = renderToString(
-      <ThemeProvider theme={theme}>
+    const html = renderWidget(
+      <>
         <LessonWidget name="sieve" attributes={{ limit: "30" }} source='::widget{name="sieve" limit="30"}' />
         <LessonWidget name="sieve" attributes={{ limit: "50" }} source='::widget{name="sieve" limit="50"}' />
-      </ThemeProvider>,
+      </>,
     );
     expect(html).toContain(`${WIDGET_MARKER}="sieve"`);
 

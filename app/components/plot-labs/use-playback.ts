@@ -7,9 +7,10 @@ const LONGEST_FRAME_SECONDS = 0.1;
 /**
  * Play and pause for an animation: it starts by itself after hydration unless the reader
  * prefers reduced motion (the system setting or the profile's), and while it plays `onFrame`
- * gets the seconds since the last frame.
+ * gets the seconds since the last frame. While `active` is false (say, off screen) it plays on
+ * without frames.
  */
-export function usePlayback(onFrame: (seconds: number) => void) {
+export function usePlayback(onFrame: (seconds: number) => void, active = true) {
   const autoplayAllowed = useAutoplayAllowed();
   /** null until the reader presses Play or Pause; until then the preference decides. */
   const [choice, setChoice] = useState<boolean | null>(null);
@@ -17,7 +18,7 @@ export function usePlayback(onFrame: (seconds: number) => void) {
   const frame = useEffectEvent(onFrame);
 
   useEffect(() => {
-    if (!playing) return;
+    if (!playing || !active) return;
     let request = 0;
     let last: number | null = null;
     const tick = (now: number) => {
@@ -27,7 +28,7 @@ export function usePlayback(onFrame: (seconds: number) => void) {
     };
     request = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(request);
-  }, [playing]);
+  }, [playing, active]);
 
   return { playing, play: () => setChoice(true), pause: () => setChoice(false) };
 }

@@ -1,24 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import AreaModel from "./area-model";
 import { attributes } from "./params";
 
-const render = (raw: Record<string, string>) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <AreaModel {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<span class="katex-html"[\s\S]*?<\/span><\/span><\/span>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
+const render = (raw: Record<string, string>) => renderWidget(<AreaModel {...attributes.parse(raw)} />);
 
 /** The rows of the areas table: [piece, size, area]. */
 const tableRows = (html: string) =>

@@ -1,25 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import Atom from "./atom";
 import { attributes } from "./params";
 
-const render = (n: number) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <Atom n={n} />
-    </ThemeProvider>,
-  );
-
-/** The text a reader (or a screen reader) gets, without tags and KaTeX's MathML duplicates. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/gs, " ")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
+const render = (n: number) => renderWidget(<Atom n={n} />);
 
 describe("Atom widget", () => {
   it("renders 360 on the server: the field, the controls, the particles and the sentence", () => {

@@ -1,18 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, withoutStyles } from "../render-widget.test-helpers";
 import CrtSolver from "./crt-solver";
 import { attributes } from "./params";
 
-function render(raw: Record<string, string>): string {
-  const html = renderToString(
-    <ThemeProvider theme={theme}>
-      <CrtSolver {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-  return html.replace(/<style[^>]*>.*?<\/style>/g, "").replaceAll("<!-- -->", "");
-}
+const render = (raw: Record<string, string>) => withoutStyles(renderWidget(<CrtSolver {...attributes.parse(raw)} />));
 
 /** The smallest x ≥ 0 below `limit` that satisfies every congruence, by trying each. */
 function smallestSolution(system: [number, number][], limit: number): number | null {

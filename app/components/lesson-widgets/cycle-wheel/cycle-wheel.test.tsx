@@ -1,30 +1,11 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { modPow } from "#core/numtheory/bigint";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import CycleWheel from "./cycle-wheel";
 import { attributes } from "./params";
 import { rhoLayout, VIEW_HEIGHT, VIEW_WIDTH } from "./rho-layout";
 
-const render = (a: number, m: number) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <CycleWheel a={a} m={m} />
-    </ThemeProvider>,
-  );
-
-/** The text a reader gets: tags and KaTeX's visual copy dropped, the MathML annotations kept once. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, " ")
-    .replace(/<span class="katex-html"[\s\S]*?<\/span><\/span><\/span>/g, " ")
-    .replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ")
-    .replace(/ ([,.])/g, "$1");
+const render = (a: number, m: number) => renderWidget(<CycleWheel a={a} m={m} />);
 
 /** The labels drawn in the nodes, in the order they are drawn. */
 const nodeLabels = (html: string) =>

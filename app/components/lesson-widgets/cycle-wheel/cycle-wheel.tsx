@@ -1,27 +1,20 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import type { Theme } from "@mui/material/styles";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { useMemo, useState } from "react";
 import { powerCycleFacts, type PowerCycleFacts } from "#core/numtheory/power-cycle";
 import { Formula } from "#app/components/math/formula";
+import { readWhole } from "../read-whole";
+import { StepperControls } from "../stepper-controls";
+import { useStepper } from "../use-stepper";
+import { WholeNumberField } from "../whole-number-field";
 import { WidgetFrame } from "../widget-frame";
 import type { Attributes } from "./params";
 import { rhoLayout, VIEW_HEIGHT, VIEW_WIDTH } from "./rho-layout";
 
 const BOUNDS = { a: { min: 0, max: 10_000 }, m: { min: 2, max: 200 } } as const;
 const STEP_MILLISECONDS = 700;
-
-/** The number typed in a field, or what is wrong with it. */
-function readWhole(text: string, { min, max }: { min: number; max: number }): number | string {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return "Type a whole number.";
-  const value = Number(trimmed);
-  return value >= min && value <= max ? value : `Choose a number from ${min} to ${max.toLocaleString("en-GB")}.`;
-}
 
 const drawingStyles = ({ vars, palette }: Theme) => {
   const colors = vars?.palette ?? palette;
@@ -139,10 +132,10 @@ export default function CycleWheel(props: Attributes) {
   const [aText, setAText] = useState(String(props.a));
   const [mText, setMText] = useState(String(props.m));
   const [inputs, setInputs] = useState({ a: props.a, m: props.m });
-  const [step, setStep] = useState(0);
-  const [playing, setPlaying] = useState(false);
   const facts = useMemo(() => powerCycleFacts(inputs.a, inputs.m), [inputs]);
   const lastStep = facts.tail + facts.period;
+  const stepper = useStepper({ last: lastStep, delay: STEP_MILLISECONDS });
+  const { step } = stepper;
 
   const aRead = readWhole(aText, BOUNDS.a);
   const mRead = readWhole(mText, BOUNDS.m);
@@ -153,27 +146,9 @@ export default function CycleWheel(props: Attributes) {
     const m = readWhole(nextM, BOUNDS.m);
     if (typeof a === "number" && typeof m === "number") {
       setInputs({ a, m });
-      setStep(0);
-      setPlaying(false);
+      stepper.reset();
     }
   };
-
-  const playButton = useRef<HTMLButtonElement>(null);
-  const stepButton = useRef<HTMLButtonElement>(null);
-  /** A button that becomes disabled drops the focus: hand it to the one that makes sense next. */
-  const goTo = (next: number) => {
-    flushSync(() => setStep(next));
-    if (next >= lastStep) playButton.current?.focus();
-    if (next === 0) stepButton.current?.focus();
-  };
-
-  // Playing stops by itself at the end of the walk; the timer only runs after hydration.
-  const running = playing && step < lastStep;
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setTimeout(() => setStep(step + 1), STEP_MILLISECONDS);
-    return () => window.clearTimeout(timer);
-  }, [running, step]);
 
   const { a, m, powers, tail } = facts;
   const value = powers[nodeOf(step, facts)] ?? 0;
@@ -191,59 +166,25 @@ export default function CycleWheel(props: Attributes) {
       minHeight={minHeight}
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }}>
-        <TextField
+        <WholeNumberField
           label="Base a"
           value={aText}
-          onChange={(event) => update(event.target.value, mText)}
-          error={typeof aRead === "string"}
-          helperText={typeof aRead === "string" ? aRead : `0 to ${BOUNDS.a.max.toLocaleString("en-GB")}`}
-          slotProps={{ htmlInput: { inputMode: "numeric" } }}
-          size="small"
-          sx={{ width: 130 }}
+          onChange={(text) => update(text, mText)}
+          reading={aRead}
+          hint={`0 to ${BOUNDS.a.max.toLocaleString("en-GB")}`}
+          width={130}
         />
-        <TextField
+        <WholeNumberField
           label="Modulus m"
           value={mText}
-          onChange={(event) => update(aText, event.target.value)}
-          error={typeof mRead === "string"}
-          helperText={typeof mRead === "string" ? mRead : `2 to ${BOUNDS.m.max}`}
-          slotProps={{ htmlInput: { inputMode: "numeric" } }}
-          size="small"
-          sx={{ width: 130 }}
+          onChange={(text) => update(aText, text)}
+          reading={mRead}
+          hint={`2 to ${BOUNDS.m.max}`}
+          width={130}
         />
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }}>
-        <Button
-          ref={playButton}
-          variant="contained"
-          onClick={() => {
-            if (running) return setPlaying(false);
-            if (step >= lastStep) setStep(0);
-            setPlaying(true);
-          }}
-        >
-          {running ? "Pause" : "Play"}
-        </Button>
-        <Button
-          ref={stepButton}
-          variant="outlined"
-          color="inherit"
-          onClick={() => goTo(step + 1)}
-          disabled={step >= lastStep}
-        >
-          Step
-        </Button>
-        <Button
-          variant="outlined"
-          color="inherit"
-          onClick={() => {
-            setPlaying(false);
-            goTo(0);
-          }}
-          disabled={step === 0}
-        >
-          Start over
-        </Button>
+        <StepperControls stepper={stepper} resetLabel="Start over" />
       </Stack>
       <Typography aria-live="polite" sx={{ mb: 1, minHeight: "3em" }}>
         <Formula tex={`${a}^{${step}} \\equiv ${value} \\pmod{${m}}`} />

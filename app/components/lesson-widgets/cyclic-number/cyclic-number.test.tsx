@@ -1,24 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, textContent as text } from "../render-widget.test-helpers";
 import CyclicNumberWidget from "./cyclic-number";
 import { attributes } from "./params";
 
-function render(raw: Record<string, string>): string {
-  return renderToString(
-    <ThemeProvider theme={theme}>
-      <CyclicNumberWidget {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-}
-
-const text = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<math.*?<\/math>/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x27;/g, "'");
+const render = (raw: Record<string, string>) => renderWidget(<CyclicNumberWidget {...attributes.parse(raw)} />);
 
 describe("CyclicNumberWidget (server render)", () => {
   it("starts with 142857 for p = 7, its ring and the controls", () => {

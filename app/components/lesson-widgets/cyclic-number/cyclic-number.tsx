@@ -6,10 +6,8 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { useMemo, useState } from "react";
 import { digitSymbol, writeDigits } from "#core/numtheory/base-digits";
 import {
   cyclicNumber,
@@ -18,6 +16,10 @@ import {
   type CyclicNumber,
 } from "#core/numtheory/cyclic-number";
 import { Formula } from "#app/components/math/formula";
+import { readFields } from "../read-whole";
+import { StepperControls } from "../stepper-controls";
+import { useStepper } from "../use-stepper";
+import { AttributeFields } from "../whole-number-field";
 import { WidgetFrame } from "../widget-frame";
 import { DigitRing, LARGE_RING_DIGITS } from "./digit-ring";
 import { attributes, type Attributes } from "./params";
@@ -30,13 +32,6 @@ const FIELDS = [
 ] as const;
 
 type FieldKey = (typeof FIELDS)[number]["key"];
-
-/** The number typed in a field, or what to type instead (the same bounds as the lesson's attributes). */
-function readField(key: FieldKey, text: string): number | string {
-  const parsed = attributes.shape[key].safeParse(text.trim());
-  if (parsed.success) return parsed.data;
-  return `Type a whole number from ${FIELDS.find((field) => field.key === key)?.help ?? ""}.`;
-}
 
 /** Why p has no cyclic number in this base, and the nearest primes that do. */
 function NotCyclic({ p, base, choose }: { p: number; base: number; choose: (p: number) => void }) {
@@ -155,43 +150,21 @@ function MultipleStatus({ cyclic, k }: { cyclic: CyclicNumber; k: number }) {
 export default function CyclicNumberWidget(props: Attributes) {
   const [texts, setTexts] = useState<Record<FieldKey, string>>({ p: String(props.p), base: String(props.base) });
   const [inputs, setInputs] = useState({ p: props.p, base: props.base });
-  const [k, setK] = useState(1);
-  const [playing, setPlaying] = useState(false);
   const cyclic = useMemo(() => cyclicNumber(inputs.p, inputs.base), [inputs]);
   const { p, base } = inputs;
+  const stepper = useStepper({ first: 1, last: p, delay: STEP_MILLISECONDS });
+  const k = stepper.step;
   // Measured at 344 px wide, the narrowest layout, with a margin; fixed by the lesson's attributes.
   const [minHeight] = useState(() => (cyclic === null ? "500px" : p - 1 > LARGE_RING_DIGITS ? "1260px" : "1100px"));
 
-  const readings = { p: readField("p", texts.p), base: readField("base", texts.base) };
   const apply = (next: Record<FieldKey, string>) => {
     setTexts(next);
-    const nextP = readField("p", next.p);
-    const nextBase = readField("base", next.base);
-    if (typeof nextP === "number" && typeof nextBase === "number") {
-      setInputs({ p: nextP, base: nextBase });
-      setK(1);
-      setPlaying(false);
+    const read = readFields(FIELDS, attributes, next);
+    if (typeof read.p === "number" && typeof read.base === "number") {
+      setInputs({ p: read.p, base: read.base });
+      stepper.reset();
     }
   };
-
-  const stepButton = useRef<HTMLButtonElement>(null);
-  const resetButton = useRef<HTMLButtonElement>(null);
-  /** Moves to a multiple by hand. A button that becomes disabled drops the focus; hand it to the one that makes sense next. */
-  const go = (target: number) => {
-    flushSync(() => {
-      setPlaying(false);
-      setK(target);
-    });
-    if (target >= p) resetButton.current?.focus();
-    if (target === 1) stepButton.current?.focus();
-  };
-
-  const running = playing && cyclic !== null && k < p;
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setTimeout(() => setK(k + 1), STEP_MILLISECONDS);
-    return () => window.clearTimeout(timer);
-  }, [running, k]);
 
   const multiple = cyclic?.multiples[k - 1];
   const ringDigits = cyclic ? (multiple ? cyclic.digits : cyclic.digits.map(() => base - 1)) : [];
@@ -205,22 +178,13 @@ export default function CyclicNumberWidget(props: Attributes) {
       minHeight={minHeight}
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mb: 1 }}>
-        {FIELDS.map(({ key, label, help }) => {
-          const reading = readings[key];
-          return (
-            <TextField
-              key={key}
-              label={label}
-              value={texts[key]}
-              onChange={(event) => apply({ ...texts, [key]: event.target.value })}
-              error={typeof reading === "string"}
-              helperText={typeof reading === "string" ? reading : help}
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
-              size="small"
-              sx={{ width: { xs: 130, sm: 150 } }}
-            />
-          );
-        })}
+        <AttributeFields
+          fields={FIELDS}
+          attributes={attributes}
+          texts={texts}
+          onChange={(key, text) => apply({ ...texts, [key]: text })}
+          width={{ xs: 130, sm: 150 }}
+        />
       </Stack>
       {cyclic === null ? (
         <NotCyclic p={p} base={base} choose={(q) => apply({ ...texts, p: String(q) })} />
@@ -235,22 +199,7 @@ export default function CyclicNumberWidget(props: Attributes) {
             {cyclic.digits[0] === 0 && ` (leading zeros kept: it is the repetend of 1/${p})`}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", my: 2 }}>
-            <Button
-              variant="contained"
-              onClick={() => {
-                if (running) return setPlaying(false);
-                if (k >= p) setK(1);
-                setPlaying(true);
-              }}
-            >
-              {running ? "Pause" : "Play"}
-            </Button>
-            <Button ref={stepButton} variant="outlined" color="inherit" onClick={() => go(k + 1)} disabled={k >= p}>
-              Step
-            </Button>
-            <Button ref={resetButton} variant="outlined" color="inherit" onClick={() => go(1)} disabled={k === 1}>
-              Reset
-            </Button>
+            <StepperControls stepper={stepper} resetLabel="Reset" />
           </Stack>
           <Typography aria-live="polite" sx={{ minHeight: "4.5em", overflowWrap: "anywhere" }}>
             <MultipleStatus cyclic={cyclic} k={k} />

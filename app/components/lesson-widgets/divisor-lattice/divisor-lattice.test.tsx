@@ -1,22 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import DivisorLatticeWidget from "./divisor-lattice";
 import { attributes } from "./params";
 
-const render = (n: number) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <DivisorLatticeWidget n={n} />
-    </ThemeProvider>,
-  );
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/gs, " ")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
+const render = (n: number) => renderWidget(<DivisorLatticeWidget n={n} />);
 
 describe("DivisorLatticeWidget", () => {
   it("renders the twelve divisors of 60 as buttons, with one Tab stop, and the lists by level", () => {

@@ -1,25 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import EquationBalance from "./equation-balance";
 import { attributes } from "./params";
 
-const render = (raw: Record<string, string>) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <EquationBalance {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<span class="katex-html"[\s\S]*?<\/span><\/span><\/span>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
+const render = (raw: Record<string, string>) => renderWidget(<EquationBalance {...attributes.parse(raw)} />);
 
 describe("EquationBalance (server render)", () => {
   it("puts 3x + 5 = 20 on a level balance with labelled controls", () => {

@@ -1,28 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import ExpansionChecker from "./expansion-checker";
 import { attributes } from "./params";
 
-const render = (raw: Record<string, string>) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <ExpansionChecker {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-
-/** The text a reader gets: tags and KaTeX's visual copy dropped, the TeX annotations kept. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<span class="katex-html"[\s\S]*?<\/span><\/span><\/span>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const render = (raw: Record<string, string>) => renderWidget(<ExpansionChecker {...attributes.parse(raw)} />);
 
 describe("ExpansionChecker (server render)", () => {
   it("starts from (a+b)^2 with a labelled field and a verdict on expansion", () => {

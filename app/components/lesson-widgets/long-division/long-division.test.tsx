@@ -1,24 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, textContent as text } from "../render-widget.test-helpers";
 import LongDivisionWidget from "./long-division";
 import { attributes } from "./params";
 
-function render(raw: Record<string, string>): string {
-  return renderToString(
-    <ThemeProvider theme={theme}>
-      <LongDivisionWidget {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-}
-
-/** The page's text without tags and styles, as a reader sees it. */
-const text = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x27;/g, "'");
+const render = (raw: Record<string, string>) => renderWidget(<LongDivisionWidget {...attributes.parse(raw)} />);
 
 describe("LongDivisionWidget (server render)", () => {
   it("starts 1/7 before its first digit, with labelled fields and the controls", () => {

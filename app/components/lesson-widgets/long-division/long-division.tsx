@@ -1,5 +1,4 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import type { Theme } from "@mui/material/styles";
 import Table from "@mui/material/Table";
@@ -7,13 +6,15 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { useMemo, useState } from "react";
 import { digitSymbol, writeDigits } from "#core/numtheory/base-digits";
 import { longDivision, type LongDivision } from "#core/numtheory/long-division";
 import { Formula } from "#app/components/math/formula";
+import { readFields } from "../read-whole";
+import { StepperControls } from "../stepper-controls";
+import { useStepper } from "../use-stepper";
+import { AttributeFields } from "../whole-number-field";
 import { WidgetFrame } from "../widget-frame";
 import { attributes, type Attributes } from "./params";
 import { describeProgress, DIGITS_SHOWN } from "./progress-text";
@@ -31,13 +32,6 @@ const FIELDS = [
 ] as const;
 
 type FieldKey = (typeof FIELDS)[number]["key"];
-
-/** The number typed in a field, or what to type instead (the same bounds as the lesson's attributes). */
-function readField(key: FieldKey, text: string): number | string {
-  const parsed = attributes.shape[key].safeParse(text.trim());
-  if (parsed.success) return parsed.data;
-  return `Type a whole number from ${FIELDS.find((field) => field.key === key)?.help ?? ""}.`;
-}
 
 /** Read by screen readers, not drawn. */
 const visuallyHidden = {
@@ -210,46 +204,19 @@ export default function LongDivisionWidget(props: Attributes) {
     denominator: props.denominator,
     base: props.base,
   });
-  const [shown, setShown] = useState(0);
-  const [playing, setPlaying] = useState(false);
   const division = useMemo(() => longDivision(inputs.numerator, inputs.denominator, inputs.base), [inputs]);
-  const total = division.steps.length;
+  const stepper = useStepper({ last: division.steps.length, delay: STEP_MILLISECONDS });
+  const shown = stepper.step;
 
-  const readings = Object.fromEntries(FIELDS.map(({ key }) => [key, readField(key, texts[key])])) as Record<
-    FieldKey,
-    number | string
-  >;
   const edit = (key: FieldKey, text: string) => {
     const next = { ...texts, [key]: text };
     setTexts(next);
-    const values = FIELDS.map((field) => readField(field.key, next[field.key]));
-    const [numerator, denominator, base] = values;
+    const { numerator, denominator, base } = readFields(FIELDS, attributes, next);
     if (typeof numerator === "number" && typeof denominator === "number" && typeof base === "number") {
       setInputs({ numerator, denominator, base });
-      setShown(0);
-      setPlaying(false);
+      stepper.reset();
     }
   };
-
-  const stepButton = useRef<HTMLButtonElement>(null);
-  const resetButton = useRef<HTMLButtonElement>(null);
-  /** Moves to a step by hand. A button that becomes disabled drops the focus; hand it to the one that makes sense next. */
-  const go = (target: number) => {
-    flushSync(() => {
-      setPlaying(false);
-      setShown(target);
-    });
-    if (target >= total) resetButton.current?.focus();
-    if (target === 0) stepButton.current?.focus();
-  };
-
-  // Playing only ever starts from a click, and stops by itself at the end.
-  const running = playing && shown < total;
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setTimeout(() => setShown(shown + 1), STEP_MILLISECONDS);
-    return () => window.clearTimeout(timer);
-  }, [running, shown]);
 
   const { numerator, denominator, base } = inputs;
   // Measured at 344 px wide, the narrowest layout, plus a margin; other bases add a line of explanation.
@@ -262,50 +229,16 @@ export default function LongDivisionWidget(props: Attributes) {
       minHeight={minHeight}
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }}>
-        {FIELDS.map(({ key, label, help }) => {
-          const reading = readings[key];
-          return (
-            <TextField
-              key={key}
-              label={label}
-              value={texts[key]}
-              onChange={(event) => edit(key, event.target.value)}
-              error={typeof reading === "string"}
-              helperText={typeof reading === "string" ? reading : help}
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
-              size="small"
-              sx={{ width: { xs: 130, sm: 150 } }}
-            />
-          );
-        })}
+        <AttributeFields
+          fields={FIELDS}
+          attributes={attributes}
+          texts={texts}
+          onChange={edit}
+          width={{ xs: 130, sm: 150 }}
+        />
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mb: 1 }}>
-        <Button
-          variant="contained"
-          disabled={total === 0}
-          onClick={() => {
-            if (running) return setPlaying(false);
-            if (shown >= total) setShown(0);
-            setPlaying(true);
-          }}
-        >
-          {running ? "Pause" : "Play"}
-        </Button>
-        <Button
-          ref={stepButton}
-          variant="outlined"
-          color="inherit"
-          onClick={() => go(shown + 1)}
-          disabled={shown >= total}
-        >
-          Step
-        </Button>
-        <Button variant="outlined" color="inherit" onClick={() => go(total)} disabled={shown >= total}>
-          To the end
-        </Button>
-        <Button ref={resetButton} variant="outlined" color="inherit" onClick={() => go(0)} disabled={shown === 0}>
-          Reset
-        </Button>
+        <StepperControls stepper={stepper} toEndLabel="To the end" resetLabel="Reset" />
       </Stack>
       <Box sx={{ display: "flex", alignItems: "baseline", gap: 1.5, flexWrap: "wrap" }}>
         <Formula tex={`\\dfrac{${numerator}}{${denominator}} =`} />

@@ -1,26 +1,10 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PERIOD_EXPLORER_MAX_N } from "#core/numtheory/period-explorer";
-import { theme } from "#app/theme/theme";
+import { renderWidget, textContent as text } from "../render-widget.test-helpers";
 import { attributes, MAX_N } from "./params";
 import PeriodExplorer from "./period-explorer";
 
-function render(raw: Record<string, string>): string {
-  return renderToString(
-    <ThemeProvider theme={theme}>
-      <PeriodExplorer {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-}
-
-/** The text a reader sees: no tags, no styles, and KaTeX's MathML left out so each formula counts once. */
-const text = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<math.*?<\/math>/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&#x27;/g, "'");
+const render = (raw: Record<string, string>) => renderWidget(<PeriodExplorer {...attributes.parse(raw)} />);
 
 describe("PeriodExplorer (server render)", () => {
   it("explains 1/28 = 0.03571428…: pre-period 2 from 2², period 6 from 7", () => {

@@ -5,7 +5,6 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { writeDigits } from "#core/numtheory/base-digits";
@@ -17,6 +16,8 @@ import {
   type PrimePower,
 } from "#core/numtheory/period-explorer";
 import { Formula } from "#app/components/math/formula";
+import { readFields } from "../read-whole";
+import { AttributeFields } from "../whole-number-field";
 import { WidgetFrame } from "../widget-frame";
 import { attributes, type Attributes } from "./params";
 
@@ -30,13 +31,6 @@ const FIELDS = [
 ] as const;
 
 type FieldKey = (typeof FIELDS)[number]["key"];
-
-/** The number typed in a field, or what to type instead (the same bounds as the lesson's attributes). */
-function readField(key: FieldKey, text: string): number | string {
-  const parsed = attributes.shape[key].safeParse(text.trim());
-  if (parsed.success) return parsed.data;
-  return `Type a whole number from ${FIELDS.find((field) => field.key === key)?.help ?? ""}.`;
-}
 
 const powerTex = ({ prime, exponent }: PrimePower) => (exponent === 1 ? `${prime}` : `${prime}^{${exponent}}`);
 const productTex = (factors: readonly PrimePower[]) => factors.map(powerTex).join(" \\cdot ");
@@ -246,12 +240,10 @@ export default function PeriodExplorer(props: Attributes) {
   // Fixed by the lesson's attributes: the reader's later changes may resize the widget, not the first paint.
   const [minHeight] = useState(() => reservedHeight(report));
 
-  const readings = { n: readField("n", texts.n), base: readField("base", texts.base) };
   const edit = (key: FieldKey, text: string) => {
     const next = { ...texts, [key]: text };
     setTexts(next);
-    const n = readField("n", next.n);
-    const base = readField("base", next.base);
+    const { n, base } = readFields(FIELDS, attributes, next);
     if (typeof n === "number" && typeof base === "number") setInputs({ n, base });
   };
 
@@ -263,22 +255,13 @@ export default function PeriodExplorer(props: Attributes) {
       minHeight={minHeight}
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mb: 1 }}>
-        {FIELDS.map(({ key, label, help }) => {
-          const reading = readings[key];
-          return (
-            <TextField
-              key={key}
-              label={label}
-              value={texts[key]}
-              onChange={(event) => edit(key, event.target.value)}
-              error={typeof reading === "string"}
-              helperText={typeof reading === "string" ? reading : help}
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
-              size="small"
-              sx={{ width: { xs: 130, sm: 170 } }}
-            />
-          );
-        })}
+        <AttributeFields
+          fields={FIELDS}
+          attributes={attributes}
+          texts={texts}
+          onChange={edit}
+          width={{ xs: 130, sm: 170 }}
+        />
       </Stack>
       <Box aria-live="polite">
         <Expansion report={report} />

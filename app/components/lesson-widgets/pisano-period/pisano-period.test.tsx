@@ -1,18 +1,10 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, withoutStyles } from "../render-widget.test-helpers";
 import { attributes } from "./params";
 import PisanoPeriod from "./pisano-period";
 
-function render(raw: Record<string, string>): string {
-  const html = renderToString(
-    <ThemeProvider theme={theme}>
-      <PisanoPeriod {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-  return html.replace(/<style[^>]*>.*?<\/style>/g, "").replaceAll("<!-- -->", "");
-}
+const render = (raw: Record<string, string>) =>
+  withoutStyles(renderWidget(<PisanoPeriod {...attributes.parse(raw)} />));
 
 /** Fibonacci numbers mod m by adding exact integers, the oracle for the listed terms. */
 function fibonacciMod(m: number, count: number): number[] {

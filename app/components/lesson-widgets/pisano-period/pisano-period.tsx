@@ -1,13 +1,14 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import type { Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { pisanoCycle, pisanoPeriod } from "#core/numtheory/pisano";
 import { Formula } from "#app/components/math/formula";
 import { reservedHeight } from "../remainder-table/reserved-height";
+import { StepperControls } from "../stepper-controls";
+import { useStepper } from "../use-stepper";
 import { WidgetFrame } from "../widget-frame";
 import { attributes, type Attributes } from "./params";
 
@@ -55,45 +56,28 @@ function labelledResidues(m: number): number[] {
 export default function PisanoPeriod({ m: initialM }: Attributes) {
   const [m, setM] = useState(initialM);
   const [text, setText] = useState(String(initialM));
-  /** Steps drawn; null means the whole period (the first state, shown by the server). */
-  const [steps, setSteps] = useState<number | null>(null);
-  const [playing, setPlaying] = useState(false);
   const termsHeadingId = useId();
   const parsedText = attributes.shape.m.safeParse(text);
   const error = parsedText.success ? null : (parsedText.error.issues[0]?.message ?? "invalid");
 
   const cycle = pisanoCycle(m);
   const period = cycle.length;
-  const shown = steps ?? period;
   const term = (n: number) => cycle[n % period]!;
-  const stride = Math.max(1, Math.ceil(period / PLAY_TICKS));
-
-  // Reaching the end of the period stops the animation without another state update.
-  const running = playing && shown < period;
-
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      setSteps((current) => Math.min(period, (current ?? period) + stride));
-    }, TICK_MS);
-    return () => clearInterval(timer);
-  }, [running, period, stride]);
+  // The first state, which the server shows, is the whole period.
+  const stepper = useStepper({
+    last: period,
+    startAtEnd: true,
+    delay: TICK_MS,
+    stride: Math.max(1, Math.ceil(period / PLAY_TICKS)),
+  });
+  const shown = stepper.step;
 
   const changeModulus = (next: string) => {
     setText(next);
     const parsed = attributes.shape.m.safeParse(next);
     if (!parsed.success) return;
     setM(parsed.data);
-    setSteps(null);
-    setPlaying(false);
-  };
-  const play = () => {
-    if (shown >= period) setSteps(0);
-    setPlaying(true);
-  };
-  const step = () => {
-    setPlaying(false);
-    setSteps(shown >= period ? 1 : shown + 1);
+    stepper.toEnd();
   };
 
   const path = Array.from({ length: shown + 1 }, (_, n) => {
@@ -127,23 +111,7 @@ export default function PisanoPeriod({ m: initialM }: Attributes) {
           slotProps={{ htmlInput: { inputMode: "numeric" } }}
           sx={{ width: 150, mr: 1 }}
         />
-        <Button variant="contained" onClick={running ? () => setPlaying(false) : play}>
-          {running ? "Pause" : "Play"}
-        </Button>
-        <Button variant="outlined" color="inherit" onClick={step}>
-          Step
-        </Button>
-        <Button
-          variant="outlined"
-          color="inherit"
-          onClick={() => {
-            setPlaying(false);
-            setSteps(null);
-          }}
-          disabled={shown >= period}
-        >
-          Show all
-        </Button>
+        <StepperControls stepper={stepper} toEndLabel="Show all" />
       </Stack>
       <Typography variant="h6" component="p" sx={{ mb: 1 }}>
         <Formula tex={`\\pi(${m}) = ${period}`} />

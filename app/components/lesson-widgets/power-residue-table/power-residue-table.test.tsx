@@ -1,26 +1,10 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { modPow } from "#core/numtheory/bigint";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import { attributes } from "./params";
 import PowerResidueTableWidget from "./power-residue-table";
 
-const render = (m: number) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <PowerResidueTableWidget m={m} />
-    </ThemeProvider>,
-  );
-
-/** The text a reader gets: styles, comments and tags dropped. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .replace(/ ([,.:])/g, "$1");
+const render = (m: number) => renderWidget(<PowerResidueTableWidget m={m} />);
 
 /** Each body row: its header text and its cells. */
 const bodyRows = (html: string) =>

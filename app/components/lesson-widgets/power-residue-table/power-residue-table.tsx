@@ -4,24 +4,14 @@ import type { Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
-import {
-  powerResidueTable,
-  primitiveRootTest,
-  type PowerResidueTable,
-} from "#core/numtheory/power-residue-table";
+import { powerResidueTable, primitiveRootTest, type PowerResidueTable } from "#core/numtheory/power-residue-table";
 import { Formula } from "#app/components/math/formula";
+import { readWhole } from "../read-whole";
+import { WholeNumberField } from "../whole-number-field";
 import { WidgetFrame } from "../widget-frame";
 import type { Attributes } from "./params";
 
 const BOUNDS = { min: 2, max: 40 } as const;
-
-/** The modulus typed in the field, or what is wrong with it. */
-function readModulus(text: string): number | string {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return "Type a whole number.";
-  const value = Number(trimmed);
-  return value >= BOUNDS.min && value <= BOUNDS.max ? value : `Choose a number from ${BOUNDS.min} to ${BOUNDS.max}.`;
-}
 
 /** "3", "3 and 5", "2, 6, 7 and 11". */
 const listInWords = (items: readonly (number | string)[]) =>
@@ -190,11 +180,11 @@ export default function PowerResidueTableWidget(props: Attributes) {
   const [m, setM] = useState(props.m);
   const table = useMemo(() => powerResidueTable(m), [m]);
   const [g, setG] = useState(() => firstCandidate(table));
-  const read = readModulus(mText);
+  const read = readWhole(mText, BOUNDS);
 
   const changeModulus = (text: string) => {
     setMText(text);
-    const next = readModulus(text);
+    const next = readWhole(text, BOUNDS);
     if (typeof next === "number") {
       setM(next);
       setG(firstCandidate(powerResidueTable(next)));
@@ -215,15 +205,13 @@ export default function PowerResidueTableWidget(props: Attributes) {
       minHeight={minHeight}
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }}>
-        <TextField
+        <WholeNumberField
           label="Modulus m"
           value={mText}
-          onChange={(event) => changeModulus(event.target.value)}
-          error={typeof read === "string"}
-          helperText={typeof read === "string" ? read : `${BOUNDS.min} to ${BOUNDS.max}`}
-          slotProps={{ htmlInput: { inputMode: "numeric" } }}
-          size="small"
-          sx={{ width: 120 }}
+          onChange={changeModulus}
+          reading={read}
+          hint={`${BOUNDS.min} to ${BOUNDS.max}`}
+          width={120}
         />
         <TextField
           select

@@ -1,17 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget } from "../render-widget.test-helpers";
 import { attributes } from "./params";
 import RemainderTable from "./remainder-table";
 
-function render(raw: Record<string, string>): string {
-  return renderToString(
-    <ThemeProvider theme={theme}>
-      <RemainderTable {...attributes.parse(raw)} />
-    </ThemeProvider>,
-  );
-}
+const render = (raw: Record<string, string>) => renderWidget(<RemainderTable {...attributes.parse(raw)} />);
 
 /** The remainders as the cells show them, in order. */
 function cellRemainders(html: string): number[] {

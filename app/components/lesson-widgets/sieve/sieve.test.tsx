@@ -1,22 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import { attributes, type Attributes } from "./params";
 import Sieve from "./sieve";
 
-const render = (props: Attributes) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <Sieve {...props} />
-    </ThemeProvider>,
-  );
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/gs, " ")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
+const render = (props: Attributes) => renderWidget(<Sieve {...props} />);
 
 describe("Sieve widget", () => {
   it("renders the untouched grid of 1 … 100 with its labelled controls on the server", () => {

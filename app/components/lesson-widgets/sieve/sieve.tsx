@@ -4,11 +4,12 @@ import Stack from "@mui/material/Stack";
 import type { Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { useId, useMemo, useState } from "react";
 import { sieveLimitProblem, sieveMessages, sieveStateAfter, sieveSteps } from "#core/numtheory/sieve-steps";
 import { PRIME_COLOUR_COUNT, primeColour } from "../atom/prime-colours";
 import { parseWholeNumber } from "../atom/whole-number-input";
+import { StepperControls } from "../stepper-controls";
+import { useStepper } from "../use-stepper";
 import { WidgetFrame } from "../widget-frame";
 import { SIEVE_SPEEDS, type Attributes, type SieveSpeed } from "./params";
 import { SIEVE_CELL, sieveColumns, SieveGrid } from "./sieve-grid";
@@ -38,35 +39,18 @@ export default function Sieve({ limit: initialLimit, speed: initialSpeed }: Attr
   const [limitText, setLimitText] = useState(String(initialLimit));
   const [limit, setLimit] = useState(initialLimit);
   const [speed, setSpeed] = useState<SieveSpeed>(initialSpeed);
-  const [count, setCount] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const playButton = useRef<HTMLButtonElement>(null);
   const describedBy = useId();
 
   const steps = useMemo(() => sieveSteps(limit), [limit]);
+  const stepper = useStepper({
+    last: steps.length,
+    delay: (done) => STEP_DELAY[speed] * (steps[done]?.kind === "cross" ? 1 : DWELL),
+  });
+  const count = stepper.step;
   const state = useMemo(() => sieveStateAfter(limit, steps, count), [limit, steps, count]);
   const workingPrimes = useMemo(() => steps.flatMap((step) => (step.kind === "prime" ? [step.prime] : [])), [steps]);
   const { phase, action } = sieveMessages(limit, steps, count);
-  const finished = count >= steps.length;
-  const running = playing && !finished;
   const limitProblem = sieveLimitProblem(parseWholeNumber(limitText));
-
-  useEffect(() => {
-    if (!running) return;
-    const next = steps[count];
-    const delay = STEP_DELAY[speed] * (next?.kind === "cross" ? 1 : DWELL);
-    const timer = setTimeout(() => setCount((done) => Math.min(done + 1, steps.length)), delay);
-    return () => clearTimeout(timer);
-  }, [running, count, steps, speed]);
-
-  /** Step buttons are disabled at the end; the focus then goes to Play, which starts again. */
-  const goTo = (target: number) => {
-    flushSync(() => {
-      setPlaying(false);
-      setCount(target);
-    });
-    if (target >= steps.length) playButton.current?.focus();
-  };
   const nextPhase = steps.findIndex((step, index) => index >= count && step.kind !== "cross");
 
   return (
@@ -84,8 +68,7 @@ export default function Sieve({ limit: initialLimit, speed: initialSpeed }: Attr
             const value = parseWholeNumber(event.target.value);
             if (sieveLimitProblem(value) === null) {
               setLimit(value);
-              setCount(0);
-              setPlaying(false);
+              stepper.reset();
             }
           }}
           error={limitProblem !== null}
@@ -113,29 +96,16 @@ export default function Sieve({ limit: initialLimit, speed: initialSpeed }: Attr
         </TextField>
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mb: 1 }}>
-        <Button
-          ref={playButton}
-          variant="contained"
-          sx={{ minWidth: "6.5rem" }}
-          onClick={() => {
-            if (running) setPlaying(false);
-            else {
-              if (finished) setCount(0);
-              setPlaying(true);
-            }
-          }}
-        >
-          {running ? "Pause" : finished ? "Play again" : "Play"}
-        </Button>
-        <Button variant="outlined" color="inherit" disabled={finished} onClick={() => goTo(count + 1)}>
-          Step
-        </Button>
-        <Button variant="outlined" color="inherit" disabled={finished} onClick={() => goTo(nextPhase + 1)}>
-          Next prime
-        </Button>
-        <Button variant="outlined" color="inherit" disabled={count === 0} onClick={() => goTo(0)}>
-          Reset
-        </Button>
+        <StepperControls stepper={stepper} resetLabel="Reset" replayLabel="Play again" playMinWidth="6.5rem">
+          <Button
+            variant="outlined"
+            color="inherit"
+            disabled={stepper.atEnd}
+            onClick={() => stepper.goTo(nextPhase + 1)}
+          >
+            Next prime
+          </Button>
+        </StepperControls>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Step {count} of {steps.length}
@@ -144,7 +114,7 @@ export default function Sieve({ limit: initialLimit, speed: initialSpeed }: Attr
         {phase}
       </Typography>
       {/* While playing, single crossings change too fast to be read aloud; the phase above still is. */}
-      <Typography aria-live={running ? "off" : "polite"} sx={{ minHeight: "1.5em", mb: 2 }}>
+      <Typography aria-live={stepper.playing ? "off" : "polite"} sx={{ minHeight: "1.5em", mb: 2 }}>
         {action}
       </Typography>
       <SieveGrid limit={limit} state={state} workingPrimes={workingPrimes} describedBy={describedBy} />

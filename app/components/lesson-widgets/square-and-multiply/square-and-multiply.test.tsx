@@ -1,25 +1,9 @@
-import { ThemeProvider } from "@mui/material/styles";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme/theme";
+import { renderWidget, visibleText } from "../render-widget.test-helpers";
 import { attributes, describeExponentProblem } from "./params";
 import SquareAndMultiplyWidget from "./square-and-multiply";
 
-const render = (a: number, e: string, m: number) =>
-  renderToString(
-    <ThemeProvider theme={theme}>
-      <SquareAndMultiplyWidget a={a} e={e} m={m} />
-    </ThemeProvider>,
-  );
-
-/** The text a reader gets: styles, comments and tags dropped. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, " ")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .replace(/ ([,.])/g, "$1");
+const render = (a: number, e: string, m: number) => renderWidget(<SquareAndMultiplyWidget a={a} e={e} m={m} />);
 
 /** The bit column of the table, read from the rendered rows. */
 const bitColumn = (html: string) =>

@@ -1,17 +1,14 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import type { Theme } from "@mui/material/styles";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
-import { flushSync } from "react-dom";
-import {
-  squareAndMultiply,
-  type SquareAndMultiply,
-  type SquaringStep,
-} from "#core/numtheory/square-and-multiply";
+import { type ReactNode, useMemo, useState } from "react";
+import { squareAndMultiply, type SquareAndMultiply, type SquaringStep } from "#core/numtheory/square-and-multiply";
 import { Formula } from "#app/components/math/formula";
+import { readWhole } from "../read-whole";
+import { StepperControls } from "../stepper-controls";
+import { useStepper } from "../use-stepper";
+import { WholeNumberField } from "../whole-number-field";
 import { WidgetFrame } from "../widget-frame";
 import { describeExponentProblem, type Attributes } from "./params";
 
@@ -19,14 +16,6 @@ const BOUNDS = { a: { min: 0n, max: 1_000_000_000n }, m: { min: 2n, max: 1_000_0
 const STEP_MILLISECONDS = 900;
 
 const grouped = (n: bigint | number) => n.toLocaleString("en-GB");
-
-/** The number typed in a field, or what is wrong with it. */
-function readWhole(text: string, { min, max }: { min: bigint; max: bigint }): bigint | string {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return "Type a whole number.";
-  const value = BigInt(trimmed);
-  return value >= min && value <= max ? value : `Choose a number from ${grouped(min)} to ${grouped(max)}.`;
-}
 
 function readExponent(text: string): bigint | string {
   return describeExponentProblem(text) === null ? BigInt(text.trim()) : "Type a whole number from 0 to 10¹⁸.";
@@ -129,10 +118,10 @@ function StepTable({ run, shown }: { run: SquareAndMultiply; shown: number }) {
 export default function SquareAndMultiplyWidget(props: Attributes) {
   const [texts, setTexts] = useState({ a: String(props.a), e: props.e, m: String(props.m) });
   const [inputs, setInputs] = useState({ a: BigInt(props.a), e: BigInt(props.e), m: BigInt(props.m) });
-  const [shown, setShown] = useState(0);
-  const [playing, setPlaying] = useState(false);
   const run = useMemo(() => squareAndMultiply(inputs.a, inputs.e, inputs.m), [inputs]);
   const total = run.steps.length;
+  const stepper = useStepper({ last: total, delay: STEP_MILLISECONDS });
+  const shown = stepper.step;
 
   const reads = { a: readWhole(texts.a, BOUNDS.a), e: readExponent(texts.e), m: readWhole(texts.m, BOUNDS.m) };
   const edit = (field: keyof typeof texts, text: string) => {
@@ -143,27 +132,9 @@ export default function SquareAndMultiplyWidget(props: Attributes) {
     const m = readWhole(next.m, BOUNDS.m);
     if (typeof a === "bigint" && typeof e === "bigint" && typeof m === "bigint") {
       setInputs({ a, e, m });
-      setShown(0);
-      setPlaying(false);
+      stepper.reset();
     }
   };
-
-  const playButton = useRef<HTMLButtonElement>(null);
-  const stepButton = useRef<HTMLButtonElement>(null);
-  /** A button that becomes disabled drops the focus: hand it to the one that makes sense next. */
-  const goTo = (next: number) => {
-    flushSync(() => setShown(next));
-    if (next >= total) playButton.current?.focus();
-    if (next === 0) stepButton.current?.focus();
-  };
-
-  // Playing stops by itself after the last row; the timer only runs after hydration.
-  const running = playing && shown < total;
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setTimeout(() => setShown(shown + 1), STEP_MILLISECONDS);
-    return () => window.clearTimeout(timer);
-  }, [running, shown]);
 
   const { a, e, m } = run;
   const ones = run.steps.filter((step) => step.multiplied);
@@ -192,22 +163,17 @@ export default function SquareAndMultiplyWidget(props: Attributes) {
       minHeight={minHeight}
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }}>
-        {fields.map(({ key, label, hint, width }) => {
-          const read = reads[key];
-          return (
-            <TextField
-              key={key}
-              label={label}
-              value={texts[key]}
-              onChange={(event) => edit(key, event.target.value)}
-              error={typeof read === "string"}
-              helperText={typeof read === "string" ? read : hint}
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
-              size="small"
-              sx={{ width }}
-            />
-          );
-        })}
+        {fields.map(({ key, label, hint, width }) => (
+          <WholeNumberField
+            key={key}
+            label={label}
+            value={texts[key]}
+            onChange={(text) => edit(key, text)}
+            reading={reads[key]}
+            hint={hint}
+            width={width}
+          />
+        ))}
       </Stack>
       <Typography sx={{ mb: 1, overflowWrap: "anywhere" }}>
         The exponent in binary: <Formula tex={`${e} = ${run.binary}_2`} />
@@ -219,41 +185,7 @@ export default function SquareAndMultiplyWidget(props: Attributes) {
         .
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }}>
-        <Button
-          ref={playButton}
-          variant="contained"
-          disabled={total === 0}
-          onClick={() => {
-            if (running) return setPlaying(false);
-            if (shown >= total) setShown(0);
-            setPlaying(true);
-          }}
-        >
-          {running ? "Pause" : "Play"}
-        </Button>
-        <Button
-          ref={stepButton}
-          variant="outlined"
-          color="inherit"
-          onClick={() => goTo(shown + 1)}
-          disabled={shown >= total}
-        >
-          Step
-        </Button>
-        <Button variant="outlined" color="inherit" onClick={() => goTo(total)} disabled={shown >= total}>
-          Show all
-        </Button>
-        <Button
-          variant="outlined"
-          color="inherit"
-          onClick={() => {
-            setPlaying(false);
-            goTo(0);
-          }}
-          disabled={shown === 0}
-        >
-          Start over
-        </Button>
+        <StepperControls stepper={stepper} toEndLabel="Show all" resetLabel="Start over" />
       </Stack>
       <Typography aria-live="polite" sx={{ mb: 2, minHeight: "3.5em" }}>
         {total === 0 ? (

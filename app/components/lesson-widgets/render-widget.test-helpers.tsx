@@ -1,0 +1,39 @@
+import { ThemeProvider } from "@mui/material/styles";
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { theme } from "#app/theme/theme";
+
+/** A widget's first paint: the HTML the server sends, in the app's theme. */
+export function renderWidget(widget: ReactElement): string {
+  return renderToString(<ThemeProvider theme={theme}>{widget}</ThemeProvider>);
+}
+
+/** The markup without Emotion's style tags and React's `<!-- -->` between neighbouring texts. */
+export const withoutStyles = (html: string) => html.replace(/<style[^>]*>.*?<\/style>/g, "").replaceAll("<!-- -->", "");
+
+/**
+ * The text a reader gets, word by word: tags, styles and KaTeX's visual copy dropped (its MathML, the TeX
+ * annotation included, kept), entities decoded, spaces collapsed and none left before punctuation.
+ */
+export const visibleText = (html: string) =>
+  html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, " ")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<span class="katex-html"[\s\S]*?<\/span><\/span><\/span>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .replace(/ ([,.:])/g, "$1");
+
+/**
+ * The text run together as the DOM's textContent gives it (so digits split across elements read as one
+ * number), with KaTeX's MathML left out so each formula counts once.
+ */
+export const textContent = (html: string) =>
+  html
+    .replace(/<style[^>]*>.*?<\/style>/g, "")
+    .replace(/<math.*?<\/math>/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'");
