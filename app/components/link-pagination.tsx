@@ -2,7 +2,7 @@ import Pagination from "@mui/material/Pagination";
 import PaginationItem from "@mui/material/PaginationItem";
 import { Link } from "react-router";
 
-interface LinkPaginationProps {
+export interface LinkPaginationProps {
   page: number;
   pageCount: number;
   /** The address of a page, keeping the list's other query parameters. */

@@ -11,6 +11,8 @@ export type SortDirection = "asc" | "desc";
 export const USER_SEARCH_MAX_LENGTH = 100;
 
 export const USERS_PATH = "/admin/adminUser";
+/** The audit log of what administrators did to accounts; ?user= narrows it to one. */
+export const AUDIT_PATH = "/admin/adminUser/audit";
 
 /** Dates read best newest first; text columns A to Z. */
 export const FIRST_DIRECTION: Record<UserSort, SortDirection> = {

@@ -1,20 +1,14 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { LinkPagination } from "#app/components/link-pagination";
+import { DataTable } from "#app/components/data-table";
 import { Page } from "#app/components/page";
-import { LabelledCell, TableRegion } from "#app/components/table-region";
 import { AUDIT_ACTIONS, listAuditEntries, type AuditAction, type AuditEntry } from "#app/models/audit-log.server";
-import { USERS_PATH } from "#app/utils/admin-user-query";
+import { AUDIT_PATH, USERS_PATH } from "#app/utils/admin-user-query";
 import { getDatabase } from "#app/utils/db.server";
 import { EMAIL_MAX_LENGTH } from "#app/utils/email-rules";
 import { readPageParam } from "#app/utils/page-param";
@@ -24,7 +18,6 @@ import { countOf } from "#app/utils/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Numberlab" }];
 
-const AUDIT_PATH = "/admin/adminUser/audit";
 const DELETED_ACCOUNT = "a deleted account";
 
 /** The filter's names for each action. */
@@ -180,52 +173,40 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         {query.user && ` about ${query.user}`}
         {query.action && ` · ${ACTION_LABELS[query.action]}`}
       </Typography>
-      {entries.length === 0 ? (
-        <Typography color="text.secondary">
-          {filtered ? "No entry matches this filter." : "No administrator action has been recorded yet."}
-        </Typography>
-      ) : (
-        <TableRegion labelledBy="audit-heading">
-          <Table size="small" aria-labelledby="audit-heading" role="table">
-            <TableHead role="rowgroup">
-              <TableRow role="row">
-                <TableCell role="columnheader">When (UTC)</TableCell>
-                <TableCell role="columnheader">Who</TableCell>
-                <TableCell role="columnheader">What</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody role="rowgroup">
-              {entries.map((entry) => (
-                <TableRow key={entry.id} role="row">
-                  <LabelledCell label="When (UTC)" sx={{ whiteSpace: { sm: "nowrap" } }}>
-                    <time dateTime={entry.createdAt}>{formatUtc(entry.createdAt, { seconds: true })}</time>
-                  </LabelledCell>
-                  <LabelledCell label="Who" sx={{ overflowWrap: "break-word" }}>
-                    {entry.actor ?? (
-                      <Typography
-                        component="span"
-                        variant="inherit"
-                        color="text.secondary"
-                        sx={{ fontStyle: "italic" }}
-                      >
-                        command line
-                      </Typography>
-                    )}
-                  </LabelledCell>
-                  <LabelledCell label="What" sx={{ overflowWrap: "break-word" }}>
-                    {describe(entry)}
-                  </LabelledCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableRegion>
-      )}
-      <LinkPagination
-        page={query.page}
-        pageCount={pageCount}
-        hrefFor={(page) => auditHref({ ...query, page })}
-        label="Pages of the audit log"
+      <DataTable
+        labelledBy="audit-heading"
+        namesTable
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        empty={
+          <Typography color="text.secondary">
+            {filtered ? "No entry matches this filter." : "No administrator action has been recorded yet."}
+          </Typography>
+        }
+        columns={[
+          {
+            label: "When (UTC)",
+            cellSx: { whiteSpace: { sm: "nowrap" } },
+            cell: (entry) => <time dateTime={entry.createdAt}>{formatUtc(entry.createdAt, { seconds: true })}</time>,
+          },
+          {
+            label: "Who",
+            cellSx: { overflowWrap: "break-word" },
+            cell: (entry) =>
+              entry.actor ?? (
+                <Typography component="span" variant="inherit" color="text.secondary" sx={{ fontStyle: "italic" }}>
+                  command line
+                </Typography>
+              ),
+          },
+          { label: "What", cellSx: { overflowWrap: "break-word" }, cell: describe },
+        ]}
+        pagination={{
+          page: query.page,
+          pageCount,
+          hrefFor: (page) => auditHref({ ...query, page }),
+          label: "Pages of the audit log",
+        }}
       />
     </Page>
   );

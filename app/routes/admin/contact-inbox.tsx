@@ -1,8 +1,7 @@
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { MessageCard } from "#app/components/admin/message-card";
 import { Page } from "#app/components/page";
 import { formatUtc } from "#app/utils/format-date";
 import { listContactMessages } from "#app/models/contact-message.server";
@@ -22,21 +21,21 @@ export default function ContactInbox({ loaderData }: Route.ComponentProps) {
       {messages.length === 0 && <Typography>No messages yet.</Typography>}
       <Stack spacing={2}>
         {messages.map((message) => (
-          <Card key={message.id} variant="outlined" component="article">
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {message.subject}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" gutterBottom>
+          <MessageCard
+            key={message.id}
+            subject={message.subject}
+            about={
+              <>
                 {message.name} ·{" "}
                 <Link href={`mailto:${message.email}`} color="inherit">
                   {message.email}
                 </Link>{" "}
                 · <time dateTime={message.createdAt}>{formatUtc(message.createdAt)}</time>
-              </Typography>
-              <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.message}</Typography>
-            </CardContent>
-          </Card>
+              </>
+            }
+          >
+            <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{message.message}</Typography>
+          </MessageCard>
         ))}
       </Stack>
     </Page>

@@ -1,27 +1,28 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { AccessField } from "#app/components/content-admin/access-field";
-import { OrderingActions } from "#app/components/content-admin/ordering-actions";
-import { PublicationChip } from "#app/components/content-admin/publication-controls";
+import { AdminSection, FormSection } from "#app/components/admin/admin-section";
+import { PageActions } from "#app/components/admin/page-actions";
+import { ChapterFields } from "#app/components/content-admin/chapter-fields";
+import {
+  LinkedTitle,
+  orderingColumn,
+  positionColumn,
+  stateColumn,
+} from "#app/components/content-admin/content-columns";
+import { DataTable } from "#app/components/data-table";
+import { FormTextField } from "#app/components/form-text-field";
 import { Page } from "#app/components/page";
-import { LabelledCell, TableRegion } from "#app/components/table-region";
 import { SECTION_TITLE_MAX } from "#app/content/limits";
 import { chapterInputSchema, findChapterById, lineSchema, updateChapter } from "#app/models/chapter.server";
 import { createSection, listSections, moveSection, setSectionPublished } from "#app/models/section.server";
 import { requireUser } from "#app/auth/access.server";
 import { getDatabase } from "#app/utils/db.server";
 import { fieldErrors, submittedText } from "#app/http/form.server";
+import { findByIdOr404 } from "#app/http/not-found";
 import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-chapter";
 
@@ -29,13 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.chapter.title ?? "Chapter"} · Content · Numberlab` },
 ];
 
-async function loadChapter(chapterId: string) {
-  const chapter = z.string().uuid().safeParse(chapterId).success
-    ? await findChapterById(getDatabase().db, chapterId)
-    : undefined;
-  if (!chapter) throw data({ message: `Page not found: /admin/content/${chapterId}` }, { status: 404 });
-  return chapter;
-}
+const loadChapter = (chapterId: string) =>
+  findByIdOr404(chapterId, (id) => findChapterById(getDatabase().db, id), `/admin/content/${chapterId}`);
 
 export async function loader({ params }: Route.LoaderArgs) {
   const chapter = await loadChapter(params.chapterId);
@@ -140,10 +136,7 @@ function DetailsForm({
   const values = result?.form === "details" ? result.values : undefined;
   const conflict = result?.form === "details" ? result.conflict : undefined;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="details-heading" sx={{ p: 3 }}>
-      <Typography id="details-heading" variant="h5" component="h2" gutterBottom>
-        Details
-      </Typography>
+    <FormSection id="details-heading" title="Details">
       {result?.form === "details" && result.saved && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
           The details were saved.
@@ -166,35 +159,21 @@ function DetailsForm({
         <input type="hidden" name="version" value={conflict?.version ?? chapter.version} />
         <Stack spacing={2} sx={{ maxWidth: 640 }}>
           <TextField label="Address" value={`/chapter/${chapter.slug}`} slotProps={{ htmlInput: { readOnly: true } }} />
-          <TextField
-            name="title"
-            label="Title"
-            required
-            defaultValue={values?.title ?? chapter.title}
-            error={Boolean(errors.title)}
-            helperText={errors.title}
-          />
-          <TextField
-            name="summary"
-            label="Summary"
-            required
-            multiline
-            minRows={2}
-            defaultValue={values?.summary ?? chapter.summary}
-            error={Boolean(errors.summary)}
-            helperText={errors.summary}
-          />
-          <AccessField
-            defaultValue={values?.access || chapter.access}
-            error={errors.access}
-            help="Premium chapters show only their first section to readers without premium."
+          <ChapterFields
+            values={{
+              title: values?.title ?? chapter.title,
+              summary: values?.summary ?? chapter.summary,
+              access: values?.access || chapter.access,
+            }}
+            errors={errors}
+            accessHelp="Premium chapters show only their first section to readers without premium."
           />
           <Button type="submit" name="intent" value="save-details" variant="contained" sx={{ alignSelf: "flex-start" }}>
             Save details
           </Button>
         </Stack>
       </Form>
-    </Paper>
+    </FormSection>
   );
 }
 
@@ -209,98 +188,67 @@ export default function ContentChapter({ loaderData, actionData }: Route.Compone
       lead={chapter.published ? "Published" : "Draft: readers do not see it yet."}
       maxWidth="lg"
     >
-      <Stack direction="row" spacing={2} sx={{ mb: 3 }}>
-        <Button component={Link} to="/admin/content" color="inherit" variant="outlined">
-          All chapters
-        </Button>
+      <PageActions back={{ to: "/admin/content", label: "All chapters" }}>
         <Button component={Link} to={`/chapter/${chapter.slug}`} variant="outlined">
           View as a reader
         </Button>
-      </Stack>
+      </PageActions>
       <Stack spacing={4}>
         <DetailsForm chapter={chapter} result={result} />
 
-        <section aria-labelledby="sections-heading">
-          <Typography id="sections-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
-            Sections
-          </Typography>
+        <AdminSection id="sections-heading" title="Sections">
           {result?.form === "sections" && result.errors.form && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {result.errors.form}
             </Alert>
           )}
-          <TableRegion labelledBy="sections-heading">
-            <Table size="small" role="table">
-              <TableHead role="rowgroup">
-                <TableRow role="row">
-                  <TableCell role="columnheader">#</TableCell>
-                  <TableCell role="columnheader">Section</TableCell>
-                  <TableCell role="columnheader">Revision</TableCell>
-                  <TableCell role="columnheader">State</TableCell>
-                  <TableCell role="columnheader">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody role="rowgroup">
-                {sections.map((section, index) => (
-                  <TableRow key={section.id} role="row">
-                    <LabelledCell label="#">{index + 1}</LabelledCell>
-                    <LabelledCell label="Section">
-                      <Link to={`/admin/content/${chapter.id}/sections/${section.id}`}>
-                        {section.title || "(untitled)"}
-                      </Link>
-                      <Typography variant="body2" color="text.secondary">
-                        #{section.slug}
-                        {index === 0 ? " · the introduction" : ""}
-                      </Typography>
-                    </LabelledCell>
-                    <LabelledCell label="Revision">{section.currentRevision}</LabelledCell>
-                    <LabelledCell label="State">
-                      <PublicationChip size="small" published={section.published} />
-                    </LabelledCell>
-                    <LabelledCell label="Actions">
-                      <OrderingActions
-                        target={{ sectionId: section.id }}
-                        title={section.title}
-                        published={section.published}
-                        first={index === 0}
-                        last={index === sections.length - 1}
-                      />
-                    </LabelledCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableRegion>
-        </section>
+          <DataTable
+            labelledBy="sections-heading"
+            rows={sections}
+            rowKey={(section) => section.id}
+            columns={[
+              positionColumn,
+              {
+                label: "Section",
+                cell: (section, index) => (
+                  <LinkedTitle
+                    to={`/admin/content/${chapter.id}/sections/${section.id}`}
+                    title={section.title || "(untitled)"}
+                    detail={`#${section.slug}${index === 0 ? " · the introduction" : ""}`}
+                  />
+                ),
+              },
+              { label: "Revision", cell: (section) => section.currentRevision },
+              stateColumn,
+              orderingColumn(sections, "sectionId"),
+            ]}
+          />
+        </AdminSection>
 
-        <Paper variant="outlined" component="section" aria-labelledby="new-section-heading" sx={{ p: 3 }}>
-          <Typography id="new-section-heading" variant="h5" component="h2" gutterBottom>
-            New section
-          </Typography>
+        <FormSection id="new-section-heading" title="New section">
           <Form method="post">
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
-              <TextField
+              <FormTextField
                 name="title"
                 label="Title"
                 required
                 defaultValue={newSectionValues?.title ?? ""}
-                error={Boolean(newSectionErrors.title)}
-                helperText={newSectionErrors.title}
+                errors={newSectionErrors}
               />
-              <TextField
+              <FormTextField
                 name="slug"
                 label="Section id"
                 required
                 defaultValue={newSectionValues?.slug ?? ""}
-                error={Boolean(newSectionErrors.slug)}
-                helperText={newSectionErrors.slug ?? "Its anchor: lowercase words joined by hyphens"}
+                errors={newSectionErrors}
+                help="Its anchor: lowercase words joined by hyphens"
               />
               <Button type="submit" name="intent" value="create-section" variant="contained" sx={{ mt: 1 }}>
                 Create and edit
               </Button>
             </Stack>
           </Form>
-        </Paper>
+        </FormSection>
       </Stack>
     </Page>
   );

@@ -3,14 +3,14 @@ import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConflictNotice } from "#app/components/content-admin/conflict-notice";
+import { PageActions } from "#app/components/admin/page-actions";
+import { RevisionSaveNotices, useRevisionBase } from "#app/components/content-admin/revision-saving";
 import { RevisionTable } from "#app/components/content-admin/revision-table";
 import { PublishToggle } from "#app/components/content-admin/publication-controls";
+import { FormTextField } from "#app/components/form-text-field";
 import { Page } from "#app/components/page";
 import {
   createPrimeRecord,
@@ -23,17 +23,16 @@ import { requireUser } from "#app/auth/access.server";
 import { getDatabase } from "#app/utils/db.server";
 import { KIND_TITLES, RECORD_FIELDS, recordFromForm, recordToForm } from "#app/content/prime-record-form";
 import { announceRecord, type Announcement } from "#app/content/record-announcement.server";
+import { revisionSaved, saveConflict, saveRefused, type RevisionSaveResult } from "#app/content/revision-save";
+import { findByIdOr404 } from "#app/http/not-found";
 import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-prime-record";
 
 const NEW = "new";
 const kindSchema = z.enum(["mersenne", "largest", "form"]);
 
-async function loadRecord(recordId: string) {
-  const record = z.uuid().safeParse(recordId).success ? await findPrimeRecord(getDatabase().db, recordId) : undefined;
-  if (!record) throw data({ message: `Page not found: /admin/content/primes/${recordId}` }, { status: 404 });
-  return record;
-}
+const loadRecord = (recordId: string) =>
+  findByIdOr404(recordId, (id) => findPrimeRecord(getDatabase().db, id), `/admin/content/primes/${recordId}`);
 
 /** The record at this address, or for "new" the kind asked for in ?kind=. */
 async function target(params: { recordId: string }, request: Request) {
@@ -58,10 +57,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export type RecordActionResult =
-  | { intent: "save"; outcome: "saved"; revision: number; unchanged: boolean }
-  | { intent: "save"; outcome: "invalid"; errors: Partial<Record<string, string>> }
-  | { intent: "save"; outcome: "conflict"; current: { number: number; authorEmail: string | null; createdAt: string } }
-  | { intent: "publish"; published: boolean; announcement: Announcement | null };
+  RevisionSaveResult | { intent: "publish"; published: boolean; announcement: Announcement | null };
 
 const intentSchema = z.enum(["save", "publish", "unpublish"], { error: "Save or publish the record." });
 
@@ -83,41 +79,28 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 
   const read = recordFromForm(kind, values);
-  const refuse = (errors: Partial<Record<string, string>>) =>
-    data<RecordActionResult>({ intent: "save", outcome: "invalid", errors }, { status: 400 });
-  if (!read.ok) return refuse(read.errors);
+  if (!read.ok) return saveRefused(read.errors);
   const keyTaken =
     kind === "mersenne"
       ? { exponent: "Another record has this exponent." }
       : { number: "Another record of this kind has this number." };
   if (!record) {
     const created = await createPrimeRecord(db, { kind, content: read.content, authorId: user.id });
-    if (!created.ok) return refuse(keyTaken);
+    if (!created.ok) return saveRefused(keyTaken);
     throw redirect(`/admin/content/primes/${created.record.id}`);
   }
   const base = z.coerce.number().int().positive().safeParse(values.baseRevision);
-  if (!base.success) return refuse({ form: "The form is missing the revision it was based on." });
+  if (!base.success) return saveRefused({ form: "The form is missing the revision it was based on." });
   const saved = await savePrimeRecord(db, {
     id: record.id,
     baseRevision: base.data,
     content: read.content,
     authorId: user.id,
   });
-  if (saved.ok) {
-    return {
-      intent: "save",
-      outcome: "saved",
-      revision: saved.record.currentRevision,
-      unchanged: saved.unchanged,
-    } satisfies RecordActionResult;
-  }
+  if (saved.ok) return revisionSaved(saved.record.currentRevision, saved.unchanged);
   if (saved.reason === "not-found") throw data({ message: "This record no longer exists." }, { status: 404 });
-  if (saved.reason === "key-taken") return refuse(keyTaken);
-  const { number, authorEmail, createdAt } = saved.current;
-  return data<RecordActionResult>(
-    { intent: "save", outcome: "conflict", current: { number, authorEmail, createdAt } },
-    { status: 409 },
-  );
+  if (saved.reason === "key-taken") return saveRefused(keyTaken);
+  return saveConflict(saved.current);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -131,38 +114,19 @@ function RecordForm({
   loaded: Route.ComponentProps["loaderData"];
   result: RecordActionResult | undefined;
 }) {
-  const [baseRevision, setBaseRevision] = useState(loaded.record?.currentRevision ?? null);
-  const [overridden, setOverridden] = useState<number | null>(null);
-  const saving = useNavigation().state === "submitting";
   const save = result?.intent === "save" ? result : undefined;
+  const base = useRevisionBase(
+    loaded.record?.currentRevision ?? null,
+    save?.outcome === "conflict" ? save.current.number : undefined,
+  );
+  const saving = useNavigation().state === "submitting";
   const errors = save?.outcome === "invalid" ? save.errors : {};
-  const conflict = save?.outcome === "conflict" && overridden !== save.current.number ? save.current : undefined;
   return (
     <Form method="post" aria-label="Record editor">
       <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
-        {conflict && (
-          <ConflictNotice
-            what="record"
-            current={{ ...conflict, savedBy: conflict.authorEmail ?? "an import" }}
-            onOverride={() => {
-              setBaseRevision(conflict.number);
-              setOverridden(conflict.number);
-            }}
-          />
-        )}
-        {save?.outcome === "saved" && (
-          <Alert severity="success" role="status">
-            {save.unchanged ? "Nothing changed, so no revision was added." : `Saved as revision ${save.revision}.`}
-          </Alert>
-        )}
-        {save?.outcome === "invalid" && (
-          <Alert severity="error" role="alert">
-            Not saved: {errors.form ?? "mend the fields marked below."}
-          </Alert>
-        )}
-        {baseRevision !== null && <input type="hidden" name="baseRevision" value={baseRevision} />}
+        <RevisionSaveNotices what="record" withoutAuthor="an import" save={save} base={base} />
         {RECORD_FIELDS[loaded.kind].map((field) => (
-          <TextField
+          <FormTextField
             key={field.name}
             name={field.name}
             label={field.label}
@@ -170,8 +134,8 @@ function RecordForm({
             multiline={field.multiline}
             minRows={field.multiline ? 2 : undefined}
             defaultValue={loaded.values[field.name] ?? field.options?.[0]?.value ?? ""}
-            error={Boolean(errors[field.name])}
-            helperText={errors[field.name] ?? field.help}
+            errors={errors}
+            help={field.help}
             // A choice whose value is empty ("None") still shows its label above it.
             slotProps={field.options ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
           >
@@ -180,7 +144,7 @@ function RecordForm({
                 {option.label}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         ))}
         <Button
           type="submit"
@@ -213,12 +177,9 @@ export default function ContentPrimeRecord({ loaderData, actionData }: Route.Com
       }
       maxWidth="md"
     >
-      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 3, flexWrap: "wrap", alignItems: "center" }}>
-        <Button component={Link} to="/admin/content/primes" color="inherit" variant="outlined">
-          All prime records
-        </Button>
+      <PageActions back={{ to: "/admin/content/primes", label: "All prime records" }}>
         {record && <PublishToggle published={record.published} />}
-      </Stack>
+      </PageActions>
       {published?.announcement && (
         <Alert severity="info" sx={{ mb: 3 }}>
           <AlertTitle>Announced: {published.announcement.title}</AlertTitle>

@@ -5,12 +5,14 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, redirect, useFetcher, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { z } from "zod";
 import { fixedQuestion, fixedTemplateId } from "#core/quiz/fixed-question";
 import { SKILLS } from "#core/quiz/skills";
 import { courseChapters } from "#app/chapters";
-import { ConflictNotice } from "#app/components/content-admin/conflict-notice";
+import { AdminSection } from "#app/components/admin/admin-section";
+import { PageActions } from "#app/components/admin/page-actions";
+import { RevisionSaveNotices, useRevisionBase } from "#app/components/content-admin/revision-saving";
 import { RevisionTable } from "#app/components/content-admin/revision-table";
 import { PublishToggle } from "#app/components/content-admin/publication-controls";
 import { QuestionEditor } from "#app/components/content-admin/question-editor";
@@ -35,6 +37,8 @@ import {
   type QuestionDraft,
 } from "#app/quiz/question-draft";
 import { answersOfForm, gradeParts, questionPreview } from "#app/quiz/quiz.server";
+import { revisionSaved, saveConflict, saveRefused, type RevisionSaveResult } from "#app/content/revision-save";
+import { findByIdOr404 } from "#app/http/not-found";
 import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-question";
 
@@ -44,13 +48,8 @@ const NEW = "new";
 /** The item id of the preview's card: nothing is stored, the draft travels with each answer. */
 const PREVIEW_ITEM = "draft";
 
-async function loadQuestion(questionId: string) {
-  const question = z.uuid().safeParse(questionId).success
-    ? await findQuizQuestion(getDatabase().db, questionId)
-    : undefined;
-  if (!question) throw data({ message: `Page not found: /admin/content/questions/${questionId}` }, { status: 404 });
-  return question;
-}
+const loadQuestion = (questionId: string) =>
+  findByIdOr404(questionId, (id) => findQuizQuestion(getDatabase().db, id), `/admin/content/questions/${questionId}`);
 
 const skillGroups = courseChapters.map((chapter) => ({
   chapterTitle: chapter.title,
@@ -93,13 +92,7 @@ const baseRevisionSchema = z.coerce
 
 export type QuestionActionResult =
   | { intent: "preview"; preview: QuestionPreviewView | null; problems: Partial<Record<string, string>> }
-  | { intent: "save"; outcome: "saved"; revision: number; unchanged: boolean }
-  | { intent: "save"; outcome: "invalid"; errors: Partial<Record<string, string>> }
-  | {
-      intent: "save";
-      outcome: "conflict";
-      current: { number: number; authorEmail: string | null; createdAt: string };
-    }
+  | RevisionSaveResult
   | { intent: "publish"; error: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -149,40 +142,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     };
   }
 
-  if (!checked.ok) {
-    return data<QuestionActionResult>({ intent: "save", outcome: "invalid", errors: checked.errors }, { status: 400 });
-  }
+  if (!checked.ok) return saveRefused(checked.errors);
   if (!existing) {
     const created = await createQuizQuestion(db, { content: checked.content, authorId: user.id });
     throw redirect(`/admin/content/questions/${created.id}`);
   }
   const base = baseRevisionSchema.safeParse(values.baseRevision);
-  if (!base.success) {
-    return data<QuestionActionResult>(
-      { intent: "save", outcome: "invalid", errors: { form: base.error.issues[0]!.message } },
-      { status: 400 },
-    );
-  }
+  if (!base.success) return saveRefused({ form: base.error.issues[0]!.message });
   const saved = await saveQuizQuestion(db, {
     id: existing.id,
     baseRevision: base.data,
     content: checked.content,
     authorId: user.id,
   });
-  if (saved.ok) {
-    return {
-      intent: "save",
-      outcome: "saved",
-      revision: saved.question.currentRevision,
-      unchanged: saved.unchanged,
-    } satisfies QuestionActionResult;
-  }
+  if (saved.ok) return revisionSaved(saved.question.currentRevision, saved.unchanged);
   if (saved.reason === "not-found") throw data({ message: "This question no longer exists." }, { status: 404 });
-  const { number, authorEmail, createdAt } = saved.current;
-  return data<QuestionActionResult>(
-    { intent: "save", outcome: "conflict", current: { number, authorEmail, createdAt } },
-    { status: 409 },
-  );
+  return saveConflict(saved.current);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -253,12 +228,13 @@ function EditorForm({
   result: QuestionActionResult | undefined;
 }) {
   const [draft, setDraft] = useState(loaded.draft);
-  const [baseRevision, setBaseRevision] = useState(loaded.question?.currentRevision ?? null);
-  const [overridden, setOverridden] = useState<number | null>(null);
+  const save = result?.intent === "save" ? result : undefined;
+  const base = useRevisionBase(
+    loaded.question?.currentRevision ?? null,
+    save?.outcome === "conflict" ? save.current.number : undefined,
+  );
   const live = useLivePreview(draft, loaded.preview);
   const saving = useNavigation().state === "submitting";
-  const save = result?.intent === "save" ? result : undefined;
-  const conflict = save?.outcome === "conflict" && overridden !== save.current.number ? save.current : undefined;
   const errors = save?.outcome === "invalid" ? save.errors : {};
   const problems = Object.entries(live.problems);
 
@@ -273,30 +249,13 @@ function EditorForm({
     >
       <Form method="post" aria-label="Question editor">
         <Stack spacing={3}>
-          {conflict && (
-            <ConflictNotice
-              what="question"
-              current={{ ...conflict, savedBy: conflict.authorEmail ?? "a deleted account" }}
-              onOverride={() => {
-                setBaseRevision(conflict.number);
-                setOverridden(conflict.number);
-              }}
-            />
-          )}
-          {overridden !== null && (
-            <Alert severity="warning">Your text now replaces revision {overridden} when you save.</Alert>
-          )}
-          {save?.outcome === "saved" && (
-            <Alert severity="success" role="status">
-              {save.unchanged ? "Nothing changed, so no revision was added." : `Saved as revision ${save.revision}.`}
-            </Alert>
-          )}
-          {save?.outcome === "invalid" && (
-            <Alert severity="error" role="alert">
-              Not saved: {errors.form ?? "mend the fields marked below."}
-            </Alert>
-          )}
-          {baseRevision !== null && <input type="hidden" name="baseRevision" value={baseRevision} />}
+          <RevisionSaveNotices
+            what="question"
+            withoutAuthor="a deleted account"
+            save={save}
+            base={base}
+            confirmOverride
+          />
           <QuestionEditor draft={draft} onChange={setDraft} skillGroups={loaded.skillGroups} errors={errors} />
           <Button
             type="submit"
@@ -369,12 +328,9 @@ export default function ContentQuestion({ loaderData, actionData }: Route.Compon
       }
       maxWidth="xl"
     >
-      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 3, flexWrap: "wrap", alignItems: "center" }}>
-        <Button component={Link} to="/admin/content" color="inherit" variant="outlined">
-          All content
-        </Button>
+      <PageActions back={{ to: "/admin/content", label: "All content" }}>
         {question && <PublishToggle published={question.published} />}
-      </Stack>
+      </PageActions>
       {result?.intent === "publish" && result.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {result.error}
@@ -384,10 +340,7 @@ export default function ContentQuestion({ loaderData, actionData }: Route.Compon
       <EditorForm key={question?.currentRevision ?? NEW} loaded={loaderData} result={result} />
 
       {question && (
-        <Box component="section" aria-labelledby="history-heading" sx={{ mt: 6 }}>
-          <Typography id="history-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
-            Answers and revisions
-          </Typography>
+        <AdminSection id="history-heading" title="Answers and revisions" sx={{ mt: 6 }}>
           <Typography sx={{ mb: 2 }}>
             {statistics
               ? `Answered ${statistics.answered} ${statistics.answered === 1 ? "time" : "times"}: ${Math.round(statistics.correctRate * 100)} % right, in ${(statistics.averageTimeMs / 1000).toFixed(1)} s on average, ${Math.round(statistics.hintRate * 100)} % with hints.`
@@ -395,7 +348,7 @@ export default function ContentQuestion({ loaderData, actionData }: Route.Compon
             Learners who answered an earlier revision still see that one in their results.
           </Typography>
           <RevisionTable revisions={revisions} current={question.currentRevision} labelledBy="history-heading" />
-        </Box>
+        </AdminSection>
       )}
     </Page>
   );

@@ -1,14 +1,15 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { AdminSection } from "#app/components/admin/admin-section";
+import { PageActions } from "#app/components/admin/page-actions";
 import { ConflictNotice } from "#app/components/content-admin/conflict-notice";
+import { OverrideNotice, SavedAlert, useRevisionBase } from "#app/components/content-admin/revision-saving";
 import { RevisionTable } from "#app/components/content-admin/revision-table";
+import { FormTextField } from "#app/components/form-text-field";
 import { LineDiffView } from "#app/components/lesson/line-diff-view";
 import { MarkdownEditor } from "#app/components/lesson/markdown-editor";
 import { Page } from "#app/components/page";
@@ -106,16 +107,14 @@ function SectionEditor({
 }) {
   const [title, setTitle] = useState(section.title);
   const [body, setBody] = useState(section.body);
-  // The revision this text was based on; after a conflict, the author may choose to build on the newer one.
-  const [baseRevision, setBaseRevision] = useState(section.currentRevision);
-  const [overridden, setOverridden] = useState<number | null>(null);
+  const conflict = result?.outcome === "conflict" ? result : undefined;
+  const base = useRevisionBase(section.currentRevision, conflict?.current.number);
   const saving = useNavigation().state === "submitting";
-  const conflict = result?.outcome === "conflict" && overridden !== result.current.number ? result : undefined;
   const errors = result?.outcome === "invalid" ? result.errors : {};
 
   return (
     <Form method="post">
-      {conflict && (
+      {conflict && base.unsettled && (
         <ConflictNotice
           what="section"
           current={{ ...conflict.current, savedBy: conflict.current.authorEmail ?? "an import" }}
@@ -125,32 +124,22 @@ function SectionEditor({
               label={`Difference between revision ${conflict.current.number} and your text`}
             />
           }
-          onOverride={() => {
-            setBaseRevision(conflict.current.number);
-            setOverridden(conflict.current.number);
-          }}
+          onOverride={() => base.override(conflict.current.number)}
         />
       )}
-      {overridden !== null && (
-        <Alert severity="warning" sx={{ mb: 3 }}>
-          Your text now replaces revision {overridden} when you save.
-        </Alert>
-      )}
+      {base.overridden !== null && <OverrideNotice revision={base.overridden} sx={{ mb: 3 }} />}
       {result?.outcome === "saved" && (
-        <Alert severity="success" role="status" sx={{ mb: 3 }}>
-          {result.unchanged ? "Nothing changed, so no revision was added." : `Saved as revision ${result.revision}.`}
-        </Alert>
+        <SavedAlert revision={result.revision} unchanged={result.unchanged} sx={{ mb: 3 }} />
       )}
-      <input type="hidden" name="baseRevision" value={baseRevision} />
+      <input type="hidden" name="baseRevision" value={base.baseRevision} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 3, alignItems: "flex-start" }}>
-        <TextField
+        <FormTextField
           name="title"
           label="Section title"
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           required
-          error={Boolean(errors.title)}
-          helperText={errors.title}
+          errors={errors}
           sx={{ flex: 1 }}
         />
         <Button type="submit" variant="contained" size="large" disabled={saving}>
@@ -178,14 +167,11 @@ export default function ContentSection({ loaderData, actionData }: Route.Compone
   const base = `/admin/content/${chapter.id}/sections/${section.id}`;
   return (
     <Page title={section.title || "New section"} lead={`${chapter.title} · #${section.slug}`} maxWidth="xl">
-      <Stack direction="row" spacing={2} sx={{ mb: 3, flexWrap: "wrap" }} useFlexGap>
-        <Button component={Link} to={`/admin/content/${chapter.id}`} color="inherit" variant="outlined">
-          Back to the chapter
-        </Button>
+      <PageActions back={{ to: `/admin/content/${chapter.id}`, label: "Back to the chapter" }}>
         <Button component={Link} to={`/chapter/${chapter.slug}#${section.slug}`} variant="outlined">
           View as a reader
         </Button>
-      </Stack>
+      </PageActions>
       {/* A new revision (after a save or a restore) starts the editor afresh from it. */}
       <SectionEditor
         key={section.currentRevision}
@@ -193,10 +179,7 @@ export default function ContentSection({ loaderData, actionData }: Route.Compone
         result={actionData as SectionSaveResult | undefined}
       />
 
-      <Box component="section" aria-labelledby="revisions-heading" sx={{ mt: 6 }}>
-        <Typography id="revisions-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
-          Revisions
-        </Typography>
+      <AdminSection id="revisions-heading" title="Revisions" sx={{ mt: 6 }}>
         <RevisionTable
           revisions={revisions}
           current={section.currentRevision}
@@ -224,7 +207,7 @@ export default function ContentSection({ loaderData, actionData }: Route.Compone
             },
           ]}
         />
-      </Box>
+      </AdminSection>
     </Page>
   );
 }

@@ -1,22 +1,20 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { AccessField } from "#app/components/content-admin/access-field";
-import { OrderingActions } from "#app/components/content-admin/ordering-actions";
-import { PublicationChip } from "#app/components/content-admin/publication-controls";
+import { AdminSection, FormSection } from "#app/components/admin/admin-section";
+import { ChapterFields } from "#app/components/content-admin/chapter-fields";
+import {
+  LinkedTitle,
+  orderingColumn,
+  positionColumn,
+  stateColumn,
+} from "#app/components/content-admin/content-columns";
+import { DataTable } from "#app/components/data-table";
+import { FormTextField } from "#app/components/form-text-field";
 import { Page } from "#app/components/page";
-import { LabelledCell, TableRegion } from "#app/components/table-region";
 import {
   chapterInputSchema,
   createChapter,
@@ -126,157 +124,107 @@ export default function ContentAdmin({ loaderData, actionData }: Route.Component
       <Typography id="chapters-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
         Chapters
       </Typography>
-      <TableRegion labelledBy="chapters-heading">
-        <Table size="small" role="table">
-          <TableHead role="rowgroup">
-            <TableRow role="row">
-              <TableCell role="columnheader">#</TableCell>
-              <TableCell role="columnheader">Chapter</TableCell>
-              <TableCell role="columnheader">Access</TableCell>
-              <TableCell role="columnheader">State</TableCell>
-              <TableCell role="columnheader">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody role="rowgroup">
-            {chapters.map((chapter, index) => (
-              <TableRow key={chapter.id} role="row">
-                <LabelledCell label="#">{index + 1}</LabelledCell>
-                <LabelledCell label="Chapter">
-                  <Link to={`/admin/content/${chapter.id}`}>{chapter.title}</Link>
-                  <Typography variant="body2" color="text.secondary">
-                    /chapter/{chapter.slug}
-                  </Typography>
-                </LabelledCell>
-                <LabelledCell label="Access">{chapter.access === "free" ? "Free" : "Premium"}</LabelledCell>
-                <LabelledCell label="State">
-                  <PublicationChip size="small" published={chapter.published} />
-                </LabelledCell>
-                <LabelledCell label="Actions">
-                  <OrderingActions
-                    target={{ chapterId: chapter.id }}
-                    title={chapter.title}
-                    published={chapter.published}
-                    first={index === 0}
-                    last={index === chapters.length - 1}
-                  />
-                </LabelledCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableRegion>
+      <DataTable
+        labelledBy="chapters-heading"
+        rows={chapters}
+        rowKey={(chapter) => chapter.id}
+        columns={[
+          positionColumn,
+          {
+            label: "Chapter",
+            cell: (chapter) => (
+              <LinkedTitle
+                to={`/admin/content/${chapter.id}`}
+                title={chapter.title}
+                detail={`/chapter/${chapter.slug}`}
+              />
+            ),
+          },
+          { label: "Access", cell: (chapter) => (chapter.access === "free" ? "Free" : "Premium") },
+          stateColumn,
+          orderingColumn(chapters, "chapterId"),
+        ]}
+      />
 
       <QuizQuestionList questions={questions} />
 
-      <Box component="section" aria-labelledby="prime-records-heading" sx={{ mt: 4 }}>
-        <Typography id="prime-records-heading" variant="h5" component="h2" sx={{ mb: 1 }}>
-          Prime records
-        </Typography>
+      <AdminSection id="prime-records-heading" title="Prime records" sx={{ mt: 4 }}>
         <Typography>
           The Mersenne primes, the history of the largest known prime and the records by form shown on
           /prime-discoveries: <Link to="/admin/content/primes">edit the prime records</Link>.
         </Typography>
-      </Box>
+      </AdminSection>
 
-      <Paper variant="outlined" component="section" aria-labelledby="new-chapter-heading" sx={{ p: 3, mt: 4 }}>
-        <Typography id="new-chapter-heading" variant="h5" component="h2" gutterBottom>
-          New chapter
-        </Typography>
+      <FormSection id="new-chapter-heading" title="New chapter" sx={{ mt: 4 }}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           A new chapter starts as a draft at the end of the course. Its address cannot change later.
         </Typography>
         <Form method="post">
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
-            <TextField
+            <FormTextField
               name="slug"
               label="Address"
               required
               defaultValue={values?.slug ?? ""}
-              error={Boolean(errors.slug)}
-              helperText={errors.slug ?? "Lowercase words joined by hyphens: /chapter/your-words"}
+              errors={errors}
+              help="Lowercase words joined by hyphens: /chapter/your-words"
             />
-            <TextField
-              name="title"
-              label="Title"
-              required
-              defaultValue={values?.title ?? ""}
-              error={Boolean(errors.title)}
-              helperText={errors.title}
+            <ChapterFields
+              values={{
+                title: values?.title ?? "",
+                summary: values?.summary ?? "",
+                access: values?.access || "premium",
+              }}
+              errors={errors}
+              summaryHelp="One sentence: what the chapter teaches."
             />
-            <TextField
-              name="summary"
-              label="Summary"
-              required
-              multiline
-              minRows={2}
-              defaultValue={values?.summary ?? ""}
-              error={Boolean(errors.summary)}
-              helperText={errors.summary ?? "One sentence: what the chapter teaches."}
-            />
-            <AccessField defaultValue={values?.access || "premium"} error={errors.access} />
             <Button type="submit" name="intent" value="create" variant="contained" sx={{ alignSelf: "flex-start" }}>
               Create chapter
             </Button>
           </Stack>
         </Form>
-      </Paper>
+      </FormSection>
     </Page>
   );
 }
 
 function QuizQuestionList({ questions }: { questions: Route.ComponentProps["loaderData"]["questions"] }) {
   return (
-    <Box component="section" aria-labelledby="questions-heading" sx={{ mt: 4 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: "center", justifyContent: "space-between" }}>
-        <Typography id="questions-heading" variant="h5" component="h2">
-          Quiz questions
-        </Typography>
+    <AdminSection
+      id="questions-heading"
+      title="Quiz questions"
+      action={
         <Button component={Link} to="/admin/content/questions/new" variant="contained">
           New question
         </Button>
-      </Stack>
+      }
+      sx={{ mt: 4 }}
+    >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Written by authors, beside the generated ones. Once published, each learner meets a question in their first quiz
         on its skill, and after that it takes its turn with the generated ones.
       </Typography>
-      {questions.length === 0 ? (
-        <Typography>None yet.</Typography>
-      ) : (
-        <TableRegion labelledBy="questions-heading">
-          <Table size="small" role="table">
-            <TableHead role="rowgroup">
-              <TableRow role="row">
-                <TableCell role="columnheader">Question</TableCell>
-                <TableCell role="columnheader">Skill</TableCell>
-                <TableCell role="columnheader">Difficulty</TableCell>
-                <TableCell role="columnheader">Revision</TableCell>
-                <TableCell role="columnheader">Answered</TableCell>
-                <TableCell role="columnheader">State</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody role="rowgroup">
-              {questions.map((question) => (
-                <TableRow key={question.id} role="row">
-                  <LabelledCell label="Question">
-                    <Link to={`/admin/content/questions/${question.id}`}>{question.excerpt}</Link>
-                  </LabelledCell>
-                  <LabelledCell label="Skill">{question.skill}</LabelledCell>
-                  <LabelledCell label="Difficulty">{question.difficulty}</LabelledCell>
-                  <LabelledCell label="Revision">{question.currentRevision}</LabelledCell>
-                  <LabelledCell label="Answered">
-                    {question.answered
-                      ? `${question.answered.count} (${Math.round(question.answered.correctRate * 100)} % right)`
-                      : "—"}
-                  </LabelledCell>
-                  <LabelledCell label="State">
-                    <PublicationChip size="small" published={question.published} />
-                  </LabelledCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableRegion>
-      )}
-    </Box>
+      <DataTable
+        labelledBy="questions-heading"
+        rows={questions}
+        rowKey={(question) => question.id}
+        empty={<Typography>None yet.</Typography>}
+        columns={[
+          {
+            label: "Question",
+            cell: (question) => <Link to={`/admin/content/questions/${question.id}`}>{question.excerpt}</Link>,
+          },
+          { label: "Skill", cell: (question) => question.skill },
+          { label: "Difficulty", cell: (question) => question.difficulty },
+          { label: "Revision", cell: (question) => question.currentRevision },
+          {
+            label: "Answered",
+            cell: ({ answered }) =>
+              answered ? `${answered.count} (${Math.round(answered.correctRate * 100)} % right)` : "—",
+          },
+          stateColumn,
+        ]}
+      />
+    </AdminSection>
   );
 }

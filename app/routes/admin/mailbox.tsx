@@ -1,13 +1,12 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "#app/utils/format-date";
+import { MessageCard } from "#app/components/admin/message-card";
 import { Page } from "#app/components/page";
 import { LinkPagination } from "#app/components/link-pagination";
 import { listOutboxMails } from "#app/models/outbox-mail.server";
@@ -62,22 +61,22 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       </Typography>
       <Stack spacing={2}>
         {mails.map((mail) => (
-          <Card key={mail.id} variant="outlined" component="article">
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {mail.subject}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" gutterBottom>
+          <MessageCard
+            key={mail.id}
+            subject={mail.subject}
+            about={
+              <>
                 To {mail.recipient} · <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
-              </Typography>
-              <Typography
-                component="pre"
-                sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "inherit", m: 0 }}
-              >
-                {mail.body}
-              </Typography>
-            </CardContent>
-          </Card>
+              </>
+            }
+          >
+            <Typography
+              component="pre"
+              sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "inherit", m: 0 }}
+            >
+              {mail.body}
+            </Typography>
+          </MessageCard>
         ))}
       </Stack>
       <LinkPagination page={page} pageCount={pageCount} hrefFor={pageLink} label="Pages of the mailbox" />

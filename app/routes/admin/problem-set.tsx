@@ -1,20 +1,21 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { data } from "react-router";
-import { z } from "zod";
 import { Page } from "#app/components/page";
 import { findQuizSet } from "#app/models/quiz-set.server";
 import { getDatabase } from "#app/utils/db.server";
 import { itemView, keyHtml, questionOf, unansweredItem } from "#app/quiz/quiz.server";
 import { markdownBlockHtml } from "#app/content/markdown-html.server";
+import { findByIdOr404 } from "#app/http/not-found";
 export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 import type { Route } from "./+types/problem-set";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = z.uuid().safeParse(params.setId);
-  const set = id.success ? await findQuizSet(getDatabase().db, id.data) : null;
-  if (!set) throw data({ message: `Page not found: /admin/generate/${params.setId}` }, { status: 404 });
+  const set = await findByIdOr404(
+    params.setId,
+    (id) => findQuizSet(getDatabase().db, id),
+    `/admin/generate/${params.setId}`,
+  );
   return {
     title: set.title,
     questions: set.items.map((item, position) => {

@@ -3,20 +3,13 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import TableSortLabel from "@mui/material/TableSortLabel";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { AdminActionButton, type Confirmation } from "#app/components/admin-action-button";
-import { LinkPagination } from "#app/components/link-pagination";
+import { AdminActionButton, type Confirmation } from "#app/components/admin/admin-action-button";
+import { DataTable, type ColumnSort, type DataColumn } from "#app/components/data-table";
 import { Page } from "#app/components/page";
-import { LabelledCell, TableRegion } from "#app/components/table-region";
 import {
   AdminActionError,
   disableUser,
@@ -33,6 +26,7 @@ import {
 import { findUserById } from "#app/models/user.server";
 import { requireUser } from "#app/auth/access.server";
 import {
+  AUDIT_PATH,
   FIRST_DIRECTION,
   readUserListQuery,
   USER_SEARCH_MAX_LENGTH,
@@ -51,8 +45,6 @@ import { countOf } from "#app/utils/plural";
 import { readForm } from "#app/http/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Numberlab" }];
-
-const AUDIT_PATH = "/admin/adminUser/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = requireUser(context);
@@ -270,66 +262,40 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <Typography id="users-heading" variant="h6" component="h2" gutterBottom>
         {query.q ? `${countOf(total, "account")} matching “${query.q}”` : countOf(total, "account")}
       </Typography>
-      {users.length === 0 ? (
-        <Typography color="text.secondary">
-          {query.q ? "No account matches this search. Try part of an address or a name." : "There are no accounts yet."}
-        </Typography>
-      ) : (
-        <TableRegion labelledBy="users-heading">
-          <Table size="small" aria-labelledby="users-heading" role="table">
-            <TableHead role="rowgroup">
-              <TableRow role="row">
-                <SortableHeader column="email" label="E-mail" query={query} />
-                <SortableHeader column="name" label="Name" query={query} />
-                <TableCell role="columnheader">Account</TableCell>
-                <TableCell role="columnheader">Plan</TableCell>
-                <TableCell role="columnheader">Sign-in methods</TableCell>
-                <SortableHeader column="lastSignIn" label="Last sign-in" query={query} />
-                <SortableHeader column="created" label="Created" query={query} />
-                <TableCell role="columnheader" align="right">
-                  Sessions
-                </TableCell>
-                <TableCell role="columnheader">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody role="rowgroup">
-              {users.map((user) => (
-                <UserRow key={user.id} user={user} self={user.id === myId} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableRegion>
-      )}
-      <LinkPagination
-        page={query.page}
-        pageCount={pageCount}
-        hrefFor={(page) => userListHref({ ...query, page })}
-        label="Pages of users"
+      <DataTable
+        labelledBy="users-heading"
+        namesTable
+        rows={users}
+        rowKey={(user) => user.id}
+        hover
+        empty={
+          <Typography color="text.secondary">
+            {query.q
+              ? "No account matches this search. Try part of an address or a name."
+              : "There are no accounts yet."}
+          </Typography>
+        }
+        columns={userColumns(query, myId)}
+        pagination={{
+          page: query.page,
+          pageCount,
+          hrefFor: (page) => userListHref({ ...query, page }),
+          label: "Pages of users",
+        }}
       />
     </Page>
   );
 }
 
-function SortableHeader({ column, label, query }: { column: UserSort; label: string; query: UserListQuery }) {
+/** A sortable column's header link: the list sorted by it, or the other way round when it already is. */
+function sortBy(column: UserSort, query: UserListQuery): ColumnSort {
   const active = query.sort === column;
   const next: SortDirection = active ? (query.dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION[column];
-  return (
-    <TableCell
-      role="columnheader"
-      data-sortable
-      sortDirection={active ? query.dir : false}
-      sx={{ whiteSpace: "nowrap" }}
-    >
-      <TableSortLabel
-        active={active}
-        direction={active ? query.dir : FIRST_DIRECTION[column]}
-        component={Link}
-        to={userListHref({ ...query, sort: column, dir: next, page: 1 })}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
+  return {
+    active,
+    direction: active ? query.dir : FIRST_DIRECTION[column],
+    href: userListHref({ ...query, sort: column, dir: next, page: 1 }),
+  };
 }
 
 /** An address that may wrap before the "@" rather than anywhere. */
@@ -345,32 +311,47 @@ function EmailAddress({ email }: { email: string }) {
   );
 }
 
-function UserRow({ user, self }: { user: AdminUserRow; self: boolean }) {
+function signInMethods(user: AdminUserRow): string {
   const methods = [
     ...(user.signInMethods.password ? ["Password"] : []),
     ...user.signInMethods.providers,
     ...(user.signInMethods.passkeys > 0 ? [countOf(user.signInMethods.passkeys, "passkey")] : []),
   ];
-  const confirmation = (intent: Intent) => confirmationFor(intent, user.email, self) ?? undefined;
-  return (
-    <TableRow hover role="row">
-      <LabelledCell label="E-mail" sx={{ overflowWrap: "break-word" }}>
-        <EmailAddress email={user.email} />
-        {self && (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {" "}
-            (you)
-          </Typography>
-        )}
-      </LabelledCell>
-      <LabelledCell label="Name" sx={{ overflowWrap: "break-word" }}>
-        {user.displayName ?? (
+  return methods.length > 0 ? methods.join(", ") : "None";
+}
+
+function userColumns(query: UserListQuery, myId: string): DataColumn<AdminUserRow>[] {
+  return [
+    {
+      label: "E-mail",
+      sort: sortBy("email", query),
+      cellSx: { overflowWrap: "break-word" },
+      cell: (user) => (
+        <>
+          <EmailAddress email={user.email} />
+          {user.id === myId && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {" "}
+              (you)
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      label: "Name",
+      sort: sortBy("name", query),
+      cellSx: { overflowWrap: "break-word" },
+      cell: (user) =>
+        user.displayName ?? (
           <Typography component="span" variant="body2" color="text.secondary">
             —
           </Typography>
-        )}
-      </LabelledCell>
-      <LabelledCell label="Account">
+        ),
+    },
+    {
+      label: "Account",
+      cell: (user) => (
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: "wrap" }}>
           <Chip
             size="small"
@@ -380,83 +361,65 @@ function UserRow({ user, self }: { user: AdminUserRow; self: boolean }) {
           {user.disabledAt && <Chip size="small" label="Disabled" color="error" />}
           {!user.emailVerified && <Chip size="small" label="E-mail not verified" variant="outlined" />}
         </Stack>
-      </LabelledCell>
-      <LabelledCell label="Plan">
-        {user.isPremium ? "Premium" : "Free"}
-        {user.subscriptionStatus && (
-          <Typography variant="body2" color="text.secondary">
-            {user.subscriptionStatus.replaceAll("_", " ")}
-          </Typography>
-        )}
-      </LabelledCell>
-      <LabelledCell label="Sign-in methods">{methods.length > 0 ? methods.join(", ") : "None"}</LabelledCell>
-      <LabelledCell label="Last sign-in">
-        {user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatUtc(user.lastSignInAt)}</time> : "Never"}
-      </LabelledCell>
-      <LabelledCell label="Created">
-        <time dateTime={user.createdAt}>{formatUtc(user.createdAt)}</time>
-      </LabelledCell>
-      <LabelledCell label="Sessions" align="right">
-        {user.liveSessions}
-      </LabelledCell>
-      <LabelledCell label="Actions">
-        <Stack spacing={1} sx={{ minWidth: { sm: 130 } }}>
-          {user.role === "admin" ? (
-            <AdminActionButton
-              intent="revoke-admin"
-              userId={user.id}
-              label="Remove admin"
-              accessibleName={`Remove admin ${user.email}`}
-              confirmation={confirmation("revoke-admin")}
-            />
-          ) : (
-            <AdminActionButton
-              intent="grant-admin"
-              userId={user.id}
-              label="Make admin"
-              accessibleName={`Make admin ${user.email}`}
-            />
+      ),
+    },
+    {
+      label: "Plan",
+      cell: (user) => (
+        <>
+          {user.isPremium ? "Premium" : "Free"}
+          {user.subscriptionStatus && (
+            <Typography variant="body2" color="text.secondary">
+              {user.subscriptionStatus.replaceAll("_", " ")}
+            </Typography>
           )}
-          {user.disabledAt ? (
-            <AdminActionButton
-              intent="enable"
-              userId={user.id}
-              label="Enable"
-              accessibleName={`Enable ${user.email}`}
-            />
-          ) : (
-            !self && (
-              <AdminActionButton
-                intent="disable"
-                userId={user.id}
-                label="Disable"
-                accessibleName={`Disable ${user.email}`}
-                color="error"
-                confirmation={confirmation("disable")}
-              />
-            )
-          )}
-          {user.liveSessions > 0 && (
-            <AdminActionButton
-              intent="revoke-sessions"
-              userId={user.id}
-              label="End sessions"
-              accessibleName={`End sessions ${user.email}`}
-              confirmation={confirmation("revoke-sessions")}
-            />
-          )}
-          <Button
-            component={Link}
-            to={`${AUDIT_PATH}?${new URLSearchParams({ user: user.email })}`}
-            size="small"
-            fullWidth
-            color="inherit"
-            aria-label={`History ${user.email}`}
-          >
-            History
-          </Button>
-        </Stack>
-      </LabelledCell>
-    </TableRow>
+        </>
+      ),
+    },
+    { label: "Sign-in methods", cell: signInMethods },
+    {
+      label: "Last sign-in",
+      sort: sortBy("lastSignIn", query),
+      cell: (user) =>
+        user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatUtc(user.lastSignInAt)}</time> : "Never",
+    },
+    {
+      label: "Created",
+      sort: sortBy("created", query),
+      cell: (user) => <time dateTime={user.createdAt}>{formatUtc(user.createdAt)}</time>,
+    },
+    { label: "Sessions", align: "right", cell: (user) => user.liveSessions },
+    { label: "Actions", cell: (user) => <UserActions user={user} self={user.id === myId} /> },
+  ];
+}
+
+function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {
+  /** A row action, named with the account so each button says whose it is. */
+  const action = (intent: Intent, label: string, color?: "error") => (
+    <AdminActionButton
+      intent={intent}
+      userId={user.id}
+      label={label}
+      accessibleName={`${label} ${user.email}`}
+      color={color}
+      confirmation={confirmationFor(intent, user.email, self) ?? undefined}
+    />
+  );
+  return (
+    <Stack spacing={1} sx={{ minWidth: { sm: 130 } }}>
+      {user.role === "admin" ? action("revoke-admin", "Remove admin") : action("grant-admin", "Make admin")}
+      {user.disabledAt ? action("enable", "Enable") : !self && action("disable", "Disable", "error")}
+      {user.liveSessions > 0 && action("revoke-sessions", "End sessions")}
+      <Button
+        component={Link}
+        to={`${AUDIT_PATH}?${new URLSearchParams({ user: user.email })}`}
+        size="small"
+        fullWidth
+        color="inherit"
+        aria-label={`History ${user.email}`}
+      >
+        History
+      </Button>
+    </Stack>
   );
 }
