@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/error-screen";
-import { headerUserFromError } from "./components/header-user";
+import { headerUserFromError } from "./http/header-user";
 import { LoadingBarProvider, useReportNavigationError } from "./components/loading-bar";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";

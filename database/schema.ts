@@ -3,12 +3,14 @@
  * strings and identifiers are random UUIDs on both dialects (see
  * docs/decisions/0003-one-schema-two-dialects.md).
  */
-import type { ChapterAccess } from "#app/content/chapter-source";
 import type { PrimeRecordKind } from "#core/primes/prime-records";
 
 export type { PrimeRecordKind };
 
 export type Role = "user" | "admin";
+
+/** Who may read a chapter: every signed-in user, or premium subscribers (and admins). */
+export type ChapterAccess = "free" | "premium";
 
 export interface UsersTable {
   id: string;
@@ -264,7 +266,6 @@ export interface QuizQuestionRevisionsTable {
   author_id: string | null;
   created_at: string;
 }
-
 
 /** A record of /prime-discoveries; its facts are in its revisions. */
 export interface PrimeRecordsTable {

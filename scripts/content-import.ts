@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { ChapterFileError } from "#app/markdown/chapter-file";
-import { importChapters, readChapterSources, type ImportReport } from "#app/models/content-import.server";
+import { readChapterSources } from "#app/content/chapter-files.server";
+import { importChapters, type ImportReport } from "#app/models/content-import.server";
 import { openMigratedDatabase } from "./cli-database";
 
 const USAGE = `Usage: npm run content:import [-- --dir FOLDER]

@@ -12,6 +12,7 @@ import { getOidcProviders } from "#app/auth/oidc-config.server";
 import { factorServiceContext, type FactorService } from "#app/factorization/factor-service";
 import { malformedUrlContext } from "#app/http/malformed-url.server";
 import { seedContentIfEmpty, type ImportReport } from "#app/models/content-import.server";
+import { readChapterSources } from "#app/content/chapter-files.server";
 import { seedPrimeRecordsIfEmpty } from "#app/models/prime-record.server";
 import { primeRecords } from "#app/content/prime-records.server";
 
@@ -36,7 +37,7 @@ export async function prepare(): Promise<{
   getOidcProviders();
   const { db, dialect } = getDatabase();
   const applied = await migrateToLatest(db);
-  const seeded = await seedContentIfEmpty(db, CONTENT_DIRECTORY);
+  const seeded = await seedContentIfEmpty(db, () => readChapterSources(CONTENT_DIRECTORY));
   const seededRecords = await seedPrimeRecordsIfEmpty(db, primeRecords);
   stopHousekeeping ??= startHousekeeping(db);
   return { dialect, applied, seeded, seededRecords };

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { deleteOtherSessions, deleteUserSession } from "../models/session.server";
-import { colorSchemeCookie, colorSchemeModes } from "../theme/color-scheme";
+import { colorSchemeCookie } from "../theme/color-scheme";
+import { colorSchemeModes } from "../utils/color-scheme-mode";
 import { normalizeEmail, setDisplayName, setPasswordHash, setPreferences, type User } from "../models/user.server";
 import { requestEmailChange, requestEmailVerification } from "../auth/account-email.server";
 import { newPasswordProblem } from "../auth/common-passwords.server";

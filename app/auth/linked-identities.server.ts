@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#database/schema";
-import type { IdentitiesSectionProps } from "../components/account/identities-section";
 import { deleteUserIdentity, listUserIdentities, type Identity } from "../models/identity.server";
 import {
   countSignInMethods,
@@ -50,13 +49,35 @@ export function noticePath(notice: IdentityNotice, providerId?: string): string 
   return `/profile?${query}`;
 }
 
+/** A linked identity as the profile lists it. */
+export interface LinkedIdentityView {
+  id: string;
+  providerName: string;
+  email: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** What the profile's sign-in providers section shows (see identitiesSection). */
+export interface IdentitiesSectionView {
+  identities: LinkedIdentityView[];
+  /** Configured providers this account has no identity at yet. */
+  linkable: { id: string; name: string }[];
+  /** False when the account has no other way to sign in: removing would lock it out. */
+  canRemove: boolean;
+  /** Why the Remove buttons are off, when the notice does not say so already. */
+  removalNote: string | null;
+  /** The outcome of the last link or removal, from the page's query string. */
+  notice: { severity: "success" | "error"; message: string } | null;
+}
+
 /** Everything <IdentitiesSection> needs, for the profile loader. */
 export async function identitiesSection(
   db: Kysely<Database>,
   userId: string,
   methods: SignInMethods,
   url: URL,
-): Promise<IdentitiesSectionProps> {
+): Promise<IdentitiesSectionView> {
   const identities = await listUserIdentities(db, userId);
   const linked = new Set(identities.map((identity) => identity.provider));
   const canRemove = countSignInMethods(methods) > 1;
@@ -81,7 +102,7 @@ export async function identitiesSection(
 }
 
 /** Only configured provider names are shown, so a crafted link cannot put its own words on the page. */
-function readNotice(url: URL): IdentitiesSectionProps["notice"] {
+function readNotice(url: URL): IdentitiesSectionView["notice"] {
   const nameOf = (id: string | null) => (id ? findOidcProvider(id)?.name : undefined);
   const linked = nameOf(url.searchParams.get("linked"));
   if (linked) return { severity: "success", message: `${linked} is now linked: you can log in with it.` };

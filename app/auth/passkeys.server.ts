@@ -12,7 +12,6 @@ import {
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { AuthFlowKind, Database } from "#database/schema";
-import type { PasskeysSectionProps } from "../components/account/passkeys-section";
 import { startAuthFlow, takeAuthFlow } from "../models/auth-flow.server";
 import {
   createPasskey,
@@ -321,6 +320,13 @@ async function verifyAssertion(
 
 // ---- The account page ------------------------------------------------------
 
+/** What the profile's passkeys section shows. */
+export interface PasskeysSectionView {
+  passkeys: Passkey[];
+  /** How many ways the account has to sign in (password, providers, passkeys). */
+  signInMethodCount: number;
+}
+
 /**
  * What the profile loader gives <PasskeysSection>. `methods` is the
  * loader's own findSignInMethods, so the section does not ask again.
@@ -329,7 +335,7 @@ export async function loadPasskeysSection(
   db: Kysely<Database>,
   userId: string,
   methods: SignInMethods,
-): Promise<PasskeysSectionProps> {
+): Promise<PasskeysSectionView> {
   return { passkeys: await listPasskeys(db, userId), signInMethodCount: countSignInMethods(methods) };
 }
 

@@ -5,7 +5,7 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { useColorScheme } from "@mui/material/styles";
 import { startTransition } from "react";
-import type { ColorSchemeMode } from "../theme/color-scheme";
+import type { ColorSchemeMode } from "#app/utils/color-scheme-mode";
 
 const options: { mode: ColorSchemeMode; label: string; Icon: typeof LightModeIcon }[] = [
   { mode: "light", label: "Light theme", Icon: LightModeIcon },

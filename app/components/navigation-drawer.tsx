@@ -7,9 +7,9 @@ import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { Form, Link, NavLink } from "react-router";
 import { mainNavigation } from "../navigation";
-import type { ColorSchemeMode } from "../theme/color-scheme";
+import type { ColorSchemeMode } from "#app/utils/color-scheme-mode";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
-import type { HeaderUser } from "./header-user";
+import type { HeaderUser } from "#app/http/header-user";
 
 interface NavigationDrawerProps {
   open: boolean;

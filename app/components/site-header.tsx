@@ -8,10 +8,10 @@ import Typography from "@mui/material/Typography";
 import { lazy, Suspense, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { mainNavigation } from "../navigation";
-import type { ColorSchemeMode } from "../theme/color-scheme";
+import type { ColorSchemeMode } from "#app/utils/color-scheme-mode";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
 
-import type { HeaderUser } from "./header-user";
+import type { HeaderUser } from "#app/http/header-user";
 
 const loadNavigationDrawer = () => import("./navigation-drawer");
 const NavigationDrawer = lazy(() => loadNavigationDrawer().then((module) => ({ default: module.NavigationDrawer })));

@@ -3,9 +3,10 @@ import { MASTERY_LEVELS, type SkillMastery } from "#core/quiz/mastery";
 import { skillsOfChapter } from "#core/quiz/skills";
 import type { Database } from "#database/schema";
 import { listPublishedChapters, type ChapterAccess } from "../models/chapter.server";
-import { readingPlace } from "../models/reading-progress.server";
+import type { SectionRead } from "../models/reading-progress.server";
 import type { User } from "../models/user.server";
-import type { CoursePlace, SectionRead } from "./course-place";
+import type { CoursePlace } from "./course-place";
+import { readingPlace } from "./reading-place.server";
 import { entitlementsFor } from "../utils/entitlements";
 import { learnerMastery } from "../quiz/quiz-start.server";
 

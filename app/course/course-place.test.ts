@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { placeInCourse, type ChapterReading, type SectionRead } from "./course-place";
+import type { SectionRead } from "../models/reading-progress.server";
+import { placeInCourse, type ChapterReading } from "./course-place";
 
 function course(...counts: [read: number, total: number][]): ChapterReading[] {
   return counts.map(([read, total], index) => ({ slug: `c${index + 1}`, title: `Chapter ${index + 1}`, read, total }));

@@ -3,6 +3,7 @@
  * give to "where do I go on?". It follows the last section the learner read, not the first chapter
  * with something left, so a learner who moved on to chapter 2 is not sent back to chapter 1.
  */
+import type { SectionRead } from "../models/reading-progress.server";
 
 export interface ChapterReading {
   slug: string;
@@ -11,14 +12,6 @@ export interface ChapterReading {
   read: number;
   /** Published sections. */
   total: number;
-}
-
-export interface SectionRead {
-  chapterSlug: string;
-  sectionSlug: string;
-  sectionTitle: string;
-  /** ISO time the section was marked read. */
-  readAt: string;
 }
 
 interface ChapterRef {

@@ -1,4 +1,4 @@
-import type { HeaderUser } from "../components/header-user";
+import type { HeaderUser } from "./header-user";
 import type { User } from "../models/user.server";
 import { readColorSchemeCookie } from "../theme/color-scheme";
 

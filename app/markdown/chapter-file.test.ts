@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChapterSource } from "../content/chapter-source";
+import type { ChapterSource } from "#app/models/chapter-source";
 import { ChapterFileError, parseChapterFile, sectionSlug, serializeChapterFile } from "./chapter-file";
 
 const GOOD = `---

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { ChapterSource, SectionSource } from "../content/chapter-source";
+import type { ChapterSource, SectionSource } from "#app/models/chapter-source";
 import { boxFenceOf, closesBox, closesCodeFence, codeFenceOf, type CodeFence } from "./directive-syntax";
 import { EXPLICIT_ID } from "./heading-plugin";
-import { SLUG_PATTERN, slugify } from "./slug";
+import { SLUG_PATTERN, slugify } from "#app/utils/slug";
 
 /** A chapter file that cannot be read; `message` names the file and line, `reason` is the bare explanation. */
 export class ChapterFileError extends Error {

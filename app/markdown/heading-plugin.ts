@@ -2,7 +2,7 @@ import type { MarkdownIt, StateCore, Token } from "markdown-it";
 import { lessonStateOf, type LessonState } from "./lesson-state";
 import { plainText } from "./plain-text";
 import type { LessonHeading } from "./render-lesson";
-import { SLUG_PATTERN, slugify } from "./slug";
+import { SLUG_PATTERN, slugify } from "#app/utils/slug";
 
 /** `{#id}` at the end of a heading's text. */
 export const EXPLICIT_ID = /[ \t]*\{#([^{}]*)\}[ \t]*$/;

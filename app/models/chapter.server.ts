@@ -1,8 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "#database/schema";
-import type { ChapterAccess } from "../content/chapter-source";
-import { SLUG_PATTERN } from "../markdown/slug";
+import type { ChapterAccess, Database } from "#database/schema";
+import { SLUG_PATTERN } from "../utils/slug";
 import { isoNow } from "../utils/clock";
 
 export type { ChapterAccess };

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
-import type { ChapterSource } from "../content/chapter-source";
-import { ChapterFileError } from "../markdown/chapter-file";
 import {
   ContentInputError,
   findChapterBySlug,
@@ -12,7 +7,8 @@ import {
   setChapterPublished,
   updateChapter,
 } from "./chapter.server";
-import { importChapters, readChapterSources, seedContentIfEmpty } from "./content-import.server";
+import type { ChapterSource } from "./chapter-source";
+import { importChapters, seedContentIfEmpty } from "./content-import.server";
 import { listRevisions, listSections, restoreRevision, saveSection, SECTION_BODY_MAX } from "./section.server";
 
 function source(slug: string, order: number, sections: [string, string, string][]): ChapterSource {
@@ -37,46 +33,6 @@ const atoms = () =>
     ["introduction", "Introduction", "Numbers are built from primes."],
     ["primes", "Primes, the atoms", "A prime has exactly two divisors."],
   ]);
-
-/** The chapter file format of docs/content-format.md. */
-function chapterFile(chapter: ChapterSource): string {
-  const front = `---\nslug: ${chapter.slug}\ntitle: ${chapter.title}\norder: ${chapter.order}\naccess: ${chapter.access}\nsummary: ${chapter.summary}\n---\n`;
-  return front + chapter.sections.map((s) => `\n## ${s.title} {#${s.slug}}\n\n${s.body}\n`).join("");
-}
-
-const folders: string[] = [];
-function folderWith(files: Record<string, string>): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "numberlab-chapters-"));
-  folders.push(folder);
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(folder, name), text);
-  return folder;
-}
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-describe("readChapterSources", () => {
-  it("reads the *.md files of a folder in name order", async () => {
-    const folder = folderWith({
-      "b-atoms.md": chapterFile(atoms()),
-      "a-algebra.md": chapterFile(algebra()),
-      "notes.txt": "not a chapter",
-    });
-    const sources = await readChapterSources(folder);
-    expect(sources.map((chapter) => [path.basename(chapter.fileName), chapter.slug])).toEqual([
-      ["a-algebra.md", "algebra"],
-      ["b-atoms.md", "atoms"],
-    ]);
-    expect(sources[1]).toEqual({ ...atoms(), fileName: path.join(folder, "b-atoms.md") });
-  });
-
-  it("throws the first bad file's error, with its line", async () => {
-    const folder = folderWith({ "bad.md": "---\nslug: Bad Slug\n---\n" });
-    const error = await readChapterSources(folder).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ChapterFileError);
-    expect(error).toMatchObject({ fileName: path.join(folder, "bad.md") });
-  });
-});
 
 describe.each(testDialects)("content import on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -259,8 +215,7 @@ describe.each(testDialects)("content import on %s", (dialect) => {
   });
 
   it("seeds an empty database once", async () => {
-    const folder = folderWith({ "algebra.md": chapterFile(algebra()), "atoms.md": chapterFile(atoms()) });
-    const report = await seedContentIfEmpty(database.db, folder);
+    const report = await seedContentIfEmpty(database.db, async () => [algebra(), atoms()]);
     expect(report?.created).toEqual([
       "algebra",
       "algebra#introduction",
@@ -270,7 +225,12 @@ describe.each(testDialects)("content import on %s", (dialect) => {
       "atoms#primes",
     ]);
     const chapters = await listChapters(database.db);
-    expect(await seedContentIfEmpty(database.db, folder)).toBeNull();
+    // Once seeded, the files are not even read.
+    expect(
+      await seedContentIfEmpty(database.db, () => {
+        throw new Error("read again");
+      }),
+    ).toBeNull();
     expect(await listChapters(database.db)).toEqual(chapters);
   });
 

@@ -1,12 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#database/schema";
-import type { ChapterSource } from "../content/chapter-source";
-import { parseChapterFile } from "../markdown/chapter-file";
 import { isoNow } from "../utils/clock";
 import { chapterInputSchema, ContentInputError, isPostgres, parseContentInput } from "./chapter.server";
+import type { ChapterSource } from "./chapter-source";
 import { appendRevisionIn, insertSection, sectionInputSchema } from "./section.server";
 
 /**
@@ -178,20 +175,15 @@ async function createImportedSection(
     throw new Error(`${chapterSlug}#${section.slug} was created while it was being imported; run the import again.`);
 }
 
-/** Every `*.md` file of the folder, in name order, parsed; a bad file throws ChapterFileError (with its line). */
-export async function readChapterSources(directory: string): Promise<ChapterSource[]> {
-  const names = (await readdir(directory)).filter((name) => name.endsWith(".md")).sort();
-  const sources: ChapterSource[] = [];
-  for (const name of names) {
-    const file = path.join(directory, name);
-    sources.push(parseChapterFile(await readFile(file, "utf8"), file));
-  }
-  return sources;
-}
-
-/** The first start's seeding: imports the folder only while no chapter exists; null when it did nothing. */
-export async function seedContentIfEmpty(db: Kysely<Database>, directory: string): Promise<ImportReport | null> {
+/**
+ * The first start's seeding: imports the chapters `readSources` gives (the content folder's files)
+ * only while no chapter exists, without reading them otherwise; null when it did nothing.
+ */
+export async function seedContentIfEmpty(
+  db: Kysely<Database>,
+  readSources: () => Promise<ChapterSource[]>,
+): Promise<ImportReport | null> {
   const any = await db.selectFrom("chapters").select("id").limit(1).executeTakeFirst();
   if (any) return null;
-  return importChapters(db, await readChapterSources(directory));
+  return importChapters(db, await readSources());
 }

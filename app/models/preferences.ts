@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { colorSchemeModes } from "../theme/color-scheme";
+import { colorSchemeModes } from "../utils/color-scheme-mode";
 
 /** What a signed-in user can set on their profile; stored as JSON on the users row. */
 export const preferencesSchema = z.object({

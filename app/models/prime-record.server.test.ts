@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { MersennePrimeRecord, PrimeRecords } from "#core/primes/prime-records";
+import recordsFile from "#content/prime-records.json";
+import { primeRecordsSchema, type MersennePrimeRecord, type PrimeRecords } from "#core/primes/prime-records";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
-import { primeRecords } from "../content/prime-records.server";
 import {
   createPrimeRecord,
   findPrimeRecord,
@@ -28,7 +28,7 @@ describe.each(testDialects)("prime records on %s", (dialect) => {
   const database = useTestDatabase(dialect);
 
   it("are seeded from the data file once, published, in the page's order", async () => {
-    const file: PrimeRecords = primeRecords();
+    const file: PrimeRecords = primeRecordsSchema.parse(recordsFile);
     const created = await seedPrimeRecordsIfEmpty(database.db, () => file);
     expect(created).toBe(file.mersenne.length + file.largestKnown.length + file.byForm.length);
     // Once seeded, the file is not even read.

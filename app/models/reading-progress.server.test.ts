@@ -8,7 +8,6 @@ import {
   lastSectionRead,
   markSectionRead,
   progressByChapter,
-  readingPlace,
   readSectionIds,
   unmarkSectionRead,
   type ChapterProgress,
@@ -166,69 +165,13 @@ describe.each(testDialects)("reading progress on %s", (dialect) => {
     expect(await readSectionIds(database.db, staying.id, host.id)).toEqual(new Set([kept.id]));
   });
 
-  describe("where the learner is", () => {
+  describe("the last section read", () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
     /** Marks a section read with the clock at `minute`. */
     const markReadAt = (userId: string, sectionId: string, minute: number) => {
       testClock.set(at(minute));
       return markSectionRead(database.db, userId, sectionId);
     };
-
-    it("follows the last section read: a learner in chapter 2 is sent back to it, not to chapter 1", async () => {
-      const reader = await user();
-      const one = await chapter("one");
-      const two = await chapter("two");
-      const [oneA] = [await section(one.id, "one-a"), await section(one.id, "one-b")];
-      const [twoA, twoB] = [
-        await section(two.id, "two-a"),
-        await section(two.id, "two-b"),
-        await section(two.id, "two-c"),
-      ];
-      expect((await readingPlace(database.db, reader.id)).place).toMatchObject({ kind: "start", href: "/chapter/one" });
-
-      await markReadAt(reader.id, oneA!.id, 1);
-      await markReadAt(reader.id, twoB!.id, 3);
-      await markReadAt(reader.id, twoA!.id, 2);
-      const { chapters, lastRead, place } = await readingPlace(database.db, reader.id);
-      expect(chapters.map(({ slug, read, total }) => [slug, read, total])).toEqual([
-        ["one", 1, 2],
-        ["two", 2, 3],
-      ]);
-      expect(lastRead).toEqual({
-        chapterSlug: "two",
-        sectionSlug: "two-b",
-        sectionTitle: "two-b",
-        readAt: at(3).toISOString(),
-      });
-      expect(place).toEqual({
-        kind: "resume",
-        chapter: { slug: "two", title: "Title two" },
-        section: { slug: "two-b", title: "two-b" },
-        href: "/chapter/two#two-b",
-      });
-
-      // Unmarking the last one makes the one read before it the last.
-      await unmarkSectionRead(database.db, reader.id, twoB!.id);
-      expect((await lastSectionRead(database.db, reader.id))?.sectionSlug).toBe("two-a");
-    });
-
-    it("moves on when the chapter of the last section read is finished, and ends with the course", async () => {
-      const reader = await user();
-      const one = await chapter("one");
-      const two = await chapter("two");
-      const onlyOne = await section(one.id, "only");
-      const inTwo = [await section(two.id, "a"), await section(two.id, "b")];
-      await markReadAt(reader.id, inTwo[0]!.id, 1);
-      await markReadAt(reader.id, inTwo[1]!.id, 2);
-      expect((await readingPlace(database.db, reader.id)).place).toMatchObject({
-        kind: "next",
-        chapter: { slug: "one" },
-        finished: { slug: "two" },
-        href: "/chapter/one",
-      });
-      await markReadAt(reader.id, onlyOne.id, 3);
-      expect((await readingPlace(database.db, reader.id)).place).toEqual({ kind: "finished" });
-    });
 
     it("counts only what a link can open, and breaks a tie of times by course order", async () => {
       const reader = await user();

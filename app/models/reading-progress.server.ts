@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#database/schema";
-import { placeInCourse, type CoursePlace, type SectionRead } from "../course/course-place";
 import { isoNow } from "../utils/clock";
 import { byPosition } from "./chapter.server";
 
@@ -82,6 +81,15 @@ export async function progressByChapter(db: Kysely<Database>, userId: string): P
     .sort(byPosition);
 }
 
+/** A section the user marked read, as a link to it names it. */
+export interface SectionRead {
+  chapterSlug: string;
+  sectionSlug: string;
+  sectionTitle: string;
+  /** ISO time the section was marked read. */
+  readAt: string;
+}
+
 /**
  * The section the user marked read most recently, among the published sections of published
  * chapters (the only ones a link can open). Marks of the same instant go to the later section.
@@ -116,17 +124,4 @@ export async function lastSectionRead(db: Kysely<Database>, userId: string): Pro
       readAt: row.read_at,
     }
   );
-}
-
-export interface ReadingPlace {
-  chapters: ChapterProgress[];
-  lastRead: SectionRead | undefined;
-  /** Where the learner goes on (see placeInCourse); null for a course without chapters. */
-  place: CoursePlace | null;
-}
-
-/** The learner's progress per chapter, the last section read, and where they are: one answer for every page. */
-export async function readingPlace(db: Kysely<Database>, userId: string): Promise<ReadingPlace> {
-  const [chapters, lastRead] = await Promise.all([progressByChapter(db, userId), lastSectionRead(db, userId)]);
-  return { chapters, lastRead, place: placeInCourse(chapters, lastRead) };
 }

@@ -11,7 +11,7 @@ import {
   slugSchema,
 } from "./chapter.server";
 import { isUniqueViolation } from "./database-errors.server";
-import { SECTION_BODY_MAX, SECTION_TITLE_MAX } from "../content/limits";
+import { SECTION_BODY_MAX, SECTION_TITLE_MAX } from "./section-limits";
 
 export type { RevisionSource };
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { fixedQuestion, fixedQuestionIdOf } from "#core/quiz/fixed-question";
 import { describeKey } from "#core/quiz/describe-key";
 import { gradeAnswer } from "#core/quiz/grade-answer";
+import { MAX_ANSWER_LENGTH } from "#core/quiz/answer-limits";
 import { isLatexAnswer } from "#core/quiz/read-answer";
 import { publicQuestion, type AnswerKey, type Question, type Verdict } from "#core/quiz/question";
 import { skillById } from "#core/quiz/skills";
@@ -9,9 +10,7 @@ import { generateQuestion } from "#core/quiz/templates/index";
 import type { Database } from "#database/schema";
 import { findQuestionRevisions } from "../models/quiz-question.server";
 import type { ItemPlan, QuizItem } from "../models/quiz.server";
-import { ANSWER_MAX_LENGTH } from "../components/quiz/answer-field";
-import type { QuestionPreviewView } from "../components/quiz/question-preview";
-import type { ItemResult, ItemView } from "../components/quiz/quiz-view";
+import type { ItemResult, ItemView, QuestionPreviewView } from "./quiz-view";
 import { escapeHtml, givenAnswerHtml, markdownBlockHtml, markdownInlineHtml } from "../content/markdown-html.server";
 
 /**
@@ -65,7 +64,7 @@ export function unansweredItem(plan: ItemPlan, id: string, position: number, hin
 /** A part's answer from the form: typed text, or the chosen options' indices ("0,2"); null when malformed. */
 function givenAnswer(value: unknown): string | null {
   if (value === undefined) return "";
-  if (typeof value === "string") return value.length <= ANSWER_MAX_LENGTH ? value : null;
+  if (typeof value === "string") return value.length <= MAX_ANSWER_LENGTH ? value : null;
   if (Array.isArray(value) && value.every((entry) => typeof entry === "string" && /^\d{1,2}$/.test(entry))) {
     return value.join(",");
   }

@@ -1,12 +1,11 @@
 import type { ThemeProviderProps } from "@mui/material/styles";
 import { isRouteErrorResponse } from "react-router";
+import { colorSchemeModes, type ColorSchemeMode } from "../utils/color-scheme-mode";
 
 type StorageManager = NonNullable<ThemeProviderProps["storageManager"]>;
 
 export const COLOR_SCHEME_COOKIE = "color-scheme";
 export const COLOR_SCHEME_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-export const colorSchemeModes = ["light", "dark", "system"] as const;
-export type ColorSchemeMode = (typeof colorSchemeModes)[number];
 /** SPEC.md §4: light by default. */
 export const DEFAULT_COLOR_SCHEME: ColorSchemeMode = "light";
 /** MUI's key for the mode; the only key we persist. */

@@ -6,7 +6,8 @@
  * algorithm always does.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { gradeAnswer, MAX_ANSWER_LENGTH } from "./grade-answer";
+import { MAX_ANSWER_LENGTH } from "./answer-limits";
+import { gradeAnswer } from "./grade-answer";
 import type { AnswerKey } from "./question";
 
 const BUDGET_MS = 50;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { random } from "../numtheory/test-oracles";
-import { gradeAnswer, MAX_ANSWER_LENGTH } from "./grade-answer";
+import { MAX_ANSWER_LENGTH } from "./answer-limits";
+import { gradeAnswer } from "./grade-answer";
 import type { AnswerKey } from "./question";
 
 const int = (value: string): AnswerKey => ({ kind: "integer", value });

@@ -25,10 +25,8 @@ import { gradeCongruence } from "./grade-congruence";
 import { gradeExpression } from "./grade-expression";
 import { gradeDecimal, gradeFraction, gradeInteger } from "./grade-number";
 import type { AnswerKey, Verdict } from "./question";
-import { MAX_ANSWER_LENGTH } from "./read-answer";
+import { MAX_ANSWER_LENGTH } from "./answer-limits";
 import { incorrect } from "./verdicts";
-
-export { MAX_ANSWER_LENGTH } from "./read-answer";
 
 function gradeByKind(key: AnswerKey, given: string): Verdict {
   switch (key.kind) {

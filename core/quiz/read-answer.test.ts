@@ -3,14 +3,9 @@ import { sameTree } from "../expr/ast";
 import { FORMULA_OPTIONS, parseExpression } from "../expr/parse";
 import { rational } from "../algebra/rational";
 import { random } from "../numtheory/test-oracles";
+import { MAX_ANSWER_LENGTH } from "./answer-limits";
 import { expressionText } from "./answer-text";
-import {
-  isLatexAnswer,
-  MAX_ANSWER_LENGTH,
-  readCongruenceAnswer,
-  readExpressionAnswer,
-  readMixedNumber,
-} from "./read-answer";
+import { isLatexAnswer, readCongruenceAnswer, readExpressionAnswer, readMixedNumber } from "./read-answer";
 
 function plainTree(text: string) {
   const result = parseExpression(text, FORMULA_OPTIONS);

@@ -15,9 +15,7 @@ import { parseLatex } from "../expr/latex";
 import { FORMULA_OPTIONS, parseTokens, type ParseOptions } from "../expr/parse";
 import { ExprSyntaxError, resolveSyntax, tokenizePlain } from "../expr/tokens";
 import { rational, type Rational } from "../algebra/rational";
-
-/** Answers longer than this are refused before any reading. */
-export const MAX_ANSWER_LENGTH = 2000;
+import { MAX_ANSWER_LENGTH } from "./answer-limits";
 
 export type ReadResult = { ok: true; ast: ExprNode; latex: boolean } | { ok: false; message: string };
 

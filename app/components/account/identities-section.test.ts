@@ -3,9 +3,10 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LAST_SIGN_IN_METHOD } from "#app/models/sign-in-methods.server";
-import { IdentitiesSection, type IdentitiesSectionProps } from "./identities-section";
+import type { IdentitiesSectionView } from "#app/auth/linked-identities.server";
+import { IdentitiesSection } from "./identities-section";
 
-function render(props: IdentitiesSectionProps): string {
+function render(props: IdentitiesSectionView): string {
   const Stub = createRoutesStub([{ path: "/profile", Component: () => createElement(IdentitiesSection, props) }]);
   return renderToString(createElement(Stub, { initialEntries: ["/profile"] }));
 }

@@ -6,35 +6,16 @@ import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 import { OidcButtons } from "../auth/oidc-buttons";
+import type { IdentitiesSectionView } from "#app/auth/linked-identities.server";
 import { formatDate } from "#app/utils/format-date";
 import { ProfileSection } from "./profile-section";
-
-export interface LinkedIdentityView {
-  id: string;
-  providerName: string;
-  email: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface IdentitiesSectionProps {
-  identities: LinkedIdentityView[];
-  /** Configured providers this account has no identity at yet. */
-  linkable: { id: string; name: string }[];
-  /** False when the account has no other way to sign in: removing would lock it out. */
-  canRemove: boolean;
-  /** Why the Remove buttons are off, when the notice does not say so already. */
-  removalNote: string | null;
-  /** The outcome of the last link or removal, from the page's query string. */
-  notice: { severity: "success" | "error"; message: string } | null;
-}
 
 /**
  * The profile's linked sign-in providers: Remove for each (posted to
  * /profile/identities, which answers with a redirect back here), and Link for
  * the providers not linked yet. Shows nothing when no provider is configured.
  */
-export function IdentitiesSection({ identities, linkable, canRemove, removalNote, notice }: IdentitiesSectionProps) {
+export function IdentitiesSection({ identities, linkable, canRemove, removalNote, notice }: IdentitiesSectionView) {
   if (identities.length === 0 && linkable.length === 0) return null;
   return (
     <ProfileSection

@@ -12,19 +12,14 @@ import { ProfileSection } from "./profile-section";
 import type { Passkey } from "#app/models/passkey.server";
 import { formatDate } from "#app/utils/format-date";
 import { PASSKEY_NAME_MAX_LENGTH } from "#app/auth/passkey-rules";
-
-export interface PasskeysSectionProps {
-  passkeys: Passkey[];
-  /** How many ways the account has to sign in (password, providers, passkeys). */
-  signInMethodCount: number;
-}
+import type { PasskeysSectionView } from "#app/auth/passkeys.server";
 
 /**
  * The account's passkeys: each with its name, when it was added and last
  * used, Rename and Remove; and a button to add one. The last way to sign in
  * cannot be removed (the server refuses; the button says so first).
  */
-export function PasskeysSection({ passkeys, signInMethodCount }: PasskeysSectionProps) {
+export function PasskeysSection({ passkeys, signInMethodCount }: PasskeysSectionView) {
   const [name, setName] = useState("");
   const [feedback, setFeedback] = useState<{ severity: "success" | "error"; message: ReactNode } | null>(null);
   const revalidator = useRevalidator();

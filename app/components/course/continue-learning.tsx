@@ -4,7 +4,8 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import type { CoursePlace, SectionRead } from "#app/course/course-place";
+import type { CoursePlace } from "#app/course/course-place";
+import type { SectionRead } from "#app/models/reading-progress.server";
 import { formatDate } from "#app/utils/format-date";
 
 interface ContinueLearningProps {

@@ -6,7 +6,8 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
 import { MathAnswerField } from "./math-answer-field";
-import type { PartView } from "./quiz-view";
+import { MAX_ANSWER_LENGTH } from "#core/quiz/answer-limits";
+import type { PartView } from "#app/quiz/quiz-view";
 
 /** What a typed answer of each kind looks like, under the field. */
 const FORMAT_HELP: Record<Exclude<PartView["kind"], "choice">, string> = {
@@ -16,9 +17,6 @@ const FORMAT_HELP: Record<Exclude<PartView["kind"], "choice">, string> = {
   expression: "An expression, such as 2(x + 1) or x^2 − 1.",
   congruence: "A congruence such as x ≡ 3 (mod 7), written x = 3 mod 7 if you like.",
 };
-
-/** Maximum length of a typed answer; the server refuses longer ones too. */
-export const ANSWER_MAX_LENGTH = 2000;
 
 interface AnswerFieldProps {
   part: PartView;
@@ -97,7 +95,7 @@ export function AnswerField({ part, name, label, disabled, given, givenHtml, err
       given={given}
       disabled={disabled}
       helperText={FORMAT_HELP[part.kind]}
-      maxLength={ANSWER_MAX_LENGTH}
+      maxLength={MAX_ANSWER_LENGTH}
       error={error}
     />
   );

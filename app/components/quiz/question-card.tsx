@@ -8,7 +8,7 @@ import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { AnswerField } from "./answer-field";
-import type { ItemView } from "./quiz-view";
+import type { ItemView } from "#app/quiz/quiz-view";
 
 interface QuestionCardProps {
   item: ItemView;

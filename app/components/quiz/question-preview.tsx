@@ -3,15 +3,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { QuestionCard } from "./question-card";
-import type { ItemView } from "./quiz-view";
-
-/** What authors check a question by: the card as learners see it (every hint open), its keys and its solution. */
-export interface QuestionPreviewView {
-  item: ItemView;
-  /** Each part's key in words, as HTML. */
-  keysHtml: string[];
-  solutionHtml: string;
-}
+import type { QuestionPreviewView } from "#app/quiz/quiz-view";
 
 interface QuestionPreviewProps {
   preview: QuestionPreviewView;

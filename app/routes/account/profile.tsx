@@ -11,7 +11,7 @@ import { PasswordSection } from "#app/components/account/password-section";
 import { PreferencesSection } from "#app/components/account/preferences-section";
 import { ProfileSection } from "#app/components/account/profile-section";
 import { ReadingProgress } from "#app/components/account/reading-progress";
-import { readingPlace } from "#app/models/reading-progress.server";
+import { readingPlace } from "#app/course/reading-place.server";
 import { skillsOfChapter } from "#core/quiz/skills";
 import { QuizMastery } from "#app/components/quiz/quiz-mastery";
 import { learnerMastery } from "#app/quiz/quiz-start.server";

@@ -16,7 +16,7 @@ import {
 import { DataTable } from "#app/components/data-table";
 import { FormTextField } from "#app/components/form-text-field";
 import { Page } from "#app/components/page";
-import { SECTION_TITLE_MAX } from "#app/content/limits";
+import { SECTION_TITLE_MAX } from "#app/models/section-limits";
 import { chapterInputSchema, findChapterById, lineSchema, updateChapter } from "#app/models/chapter.server";
 import { createSection, listSections, moveSection, setSectionPublished } from "#app/models/section.server";
 import { requireUser } from "#app/auth/access.server";

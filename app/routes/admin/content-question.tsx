@@ -16,7 +16,8 @@ import { RevisionSaveNotices, useRevisionBase } from "#app/components/content-ad
 import { RevisionTable } from "#app/components/content-admin/revision-table";
 import { PublishToggle } from "#app/components/content-admin/publication-controls";
 import { QuestionEditor } from "#app/components/content-admin/question-editor";
-import { QuestionPreview, type QuestionPreviewView } from "#app/components/quiz/question-preview";
+import { QuestionPreview } from "#app/components/quiz/question-preview";
+import type { QuestionPreviewView } from "#app/quiz/quiz-view";
 import { Page } from "#app/components/page";
 import {
   createQuizQuestion,

@@ -13,7 +13,7 @@ import { FormTextField } from "#app/components/form-text-field";
 import { LineDiffView } from "#app/components/lesson/line-diff-view";
 import { MarkdownEditor } from "#app/components/lesson/markdown-editor";
 import { Page } from "#app/components/page";
-import { SECTION_BODY_MAX } from "#app/content/limits";
+import { SECTION_BODY_MAX } from "#app/models/section-limits";
 import { listRevisions, saveSection, sectionContentSchema } from "#app/models/section.server";
 import { requireUser } from "#app/auth/access.server";
 import { loadSectionForAdmin, revisionSourceLabels } from "#app/content/content-admin.server";

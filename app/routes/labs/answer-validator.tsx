@@ -9,15 +9,15 @@ import { z } from "zod";
 import { describeKey } from "#core/quiz/describe-key";
 import { gradeAnswer } from "#core/quiz/grade-answer";
 import { keyFromText, TYPED_KEY_KINDS } from "#core/quiz/key-from-text";
-import { ANSWER_MAX_LENGTH } from "#app/components/quiz/answer-field";
+import { MAX_ANSWER_LENGTH } from "#core/quiz/answer-limits";
 import { VerdictExplained } from "#app/components/quiz/verdict-explained";
 import { Page } from "#app/components/page";
 import type { Route } from "./+types/answer-validator";
 
 const querySchema = z.object({
   kind: z.enum(TYPED_KEY_KINDS).catch("expression"),
-  expected: z.string().max(ANSWER_MAX_LENGTH).catch(""),
-  given: z.string().max(ANSWER_MAX_LENGTH).catch(""),
+  expected: z.string().max(MAX_ANSWER_LENGTH).catch(""),
+  given: z.string().max(MAX_ANSWER_LENGTH).catch(""),
 });
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -51,14 +51,14 @@ export default function Validator({ loaderData }: Route.ComponentProps) {
             label="Expected answer"
             defaultValue={query.expected}
             helperText="42 · 3/4 · 0.125 ± 0.001 · 2x + 2 in x (add factored or expanded) · 3 mod 7"
-            slotProps={{ htmlInput: { maxLength: ANSWER_MAX_LENGTH, spellCheck: false } }}
+            slotProps={{ htmlInput: { maxLength: MAX_ANSWER_LENGTH, spellCheck: false } }}
           />
           <TextField
             name="given"
             label="Given answer"
             defaultValue={query.given}
             helperText="As a learner would type it, or LaTeX from the maths field."
-            slotProps={{ htmlInput: { maxLength: ANSWER_MAX_LENGTH, spellCheck: false } }}
+            slotProps={{ htmlInput: { maxLength: MAX_ANSWER_LENGTH, spellCheck: false } }}
           />
           <div>
             <Button type="submit" variant="contained">

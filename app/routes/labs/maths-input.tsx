@@ -8,7 +8,7 @@ import { compileReal } from "#core/expr/compile-real";
 import { parseLatex } from "#core/expr/latex";
 import { FORMULA_OPTIONS } from "#core/expr/parse";
 import { expressionToTex } from "#core/expr/to-tex";
-import { ANSWER_MAX_LENGTH } from "#app/components/quiz/answer-field";
+import { MAX_ANSWER_LENGTH } from "#core/quiz/answer-limits";
 import { MathAnswerField } from "#app/components/quiz/math-answer-field";
 import { Formula } from "#app/components/math/formula";
 import { Page } from "#app/components/page";
@@ -48,7 +48,7 @@ export default function MathsInput() {
           label="Maths"
           helperText="For example \frac{3}{4}, 2^{10}, \sqrt{2}, or x \equiv 3 \pmod{7}."
           disabled={false}
-          maxLength={ANSWER_MAX_LENGTH}
+          maxLength={MAX_ANSWER_LENGTH}
           onLatex={setLatex}
         />
         <Box aria-live="polite">

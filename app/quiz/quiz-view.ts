@@ -31,3 +31,11 @@ export interface ItemView {
   /** Null until answered: the key and solution stay on the server until then. */
   result: ItemResult | null;
 }
+
+/** What authors check a question by: the card as learners see it (every hint open), its keys and its solution. */
+export interface QuestionPreviewView {
+  item: ItemView;
+  /** Each part's key in words, as HTML. */
+  keysHtml: string[];
+  solutionHtml: string;
+}

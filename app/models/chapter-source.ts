@@ -1,5 +1,4 @@
-/** Who may read a chapter: every signed-in user, or premium subscribers (and admins). */
-export type ChapterAccess = "free" | "premium";
+import type { ChapterAccess } from "#database/schema";
 
 /** One `## ` section of a chapter file: its id, its title and its Markdown body (without the heading). */
 export interface SectionSource {
