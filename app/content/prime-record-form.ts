@@ -94,6 +94,13 @@ export const KIND_TITLES: Record<PrimeRecordKind, string> = {
   form: "Record of another form",
 };
 
+/** The headings of the admin list, one per kind ("Mersenne primes (52)"). */
+export const KIND_LIST_TITLES: Record<PrimeRecordKind, string> = {
+  mersenne: "Mersenne primes",
+  largest: "Largest known primes (history)",
+  form: "Records of other forms",
+};
+
 /** A record's fields as the form shows them. */
 export function recordToForm(content: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(content).map(([key, value]) => [key, value === null ? "" : String(value)]));

@@ -218,6 +218,14 @@ test.describe("prime discoveries", () => {
       // Test data only: a made-up number no real record has, unique to this run.
       const multiplier = `${process.pid}${Date.now() % 1_000_000}`;
       await gotoHydrated(page, "/admin/content/primes");
+      // One heading per kind, each in the plural with its count.
+      for (const heading of [
+        /^Mersenne primes \(\d+\)$/,
+        /^Largest known primes \(history\) \(\d+\)$/,
+        /^Records of other forms \(\d+\)$/,
+      ]) {
+        await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+      }
       await page.getByRole("link", { name: "New record of another form" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "New record of another form" })).toBeVisible();
       await expect(page.locator("html[data-hydrated]")).toHaveCount(1);

@@ -9,7 +9,7 @@ import { DataTable } from "#app/components/data-table";
 import { Page } from "#app/components/page";
 import { listPrimeRecords, type PrimeRecord } from "#app/models/prime-record.server";
 import { getDatabase } from "#app/utils/db.server";
-import { KIND_TITLES } from "#app/content/prime-record-form";
+import { KIND_LIST_TITLES, KIND_TITLES } from "#app/content/prime-record-form";
 import type { Route } from "./+types/content-primes";
 
 export const meta: Route.MetaFunction = () => [{ title: "Prime records · Content · Numberlab" }];
@@ -59,7 +59,7 @@ export default function ContentPrimes({ loaderData }: Route.ComponentProps) {
             <AdminSection
               key={kind}
               id={headingId}
-              title={`${KIND_TITLES[kind]}s (${ofKind.length})`}
+              title={`${KIND_LIST_TITLES[kind]} (${ofKind.length})`}
               action={
                 <Button component={Link} to={`/admin/content/primes/new?kind=${kind}`} variant="contained">
                   New {KIND_TITLES[kind].toLowerCase()}
