@@ -176,7 +176,9 @@ describe("what the findings say where a formula has a hole or a pole (issue 16)"
 
   it("claims no asymptote for sin(x)/x where its curve is out of view, only the hole", () => {
     const sinc = drawn(plotEntries(["sin(x)/x"], {}, { ...page, xMin: -1, xMax: 1, yMin: -0.6, yMax: 0.6 })[0]);
-    expect(sinc.description).toMatch(/^No part of the curve lies in the view\. Undefined at x = 0; the limit there is 1\./);
+    expect(sinc.description).toMatch(
+      /^No part of the curve lies in the view\. Undefined at x = 0; the limit there is 1\./,
+    );
     expect(sinc.description).not.toContain("asymptote");
     expect(sinc.geometry.lines).toEqual([]);
   });

@@ -8,7 +8,12 @@ import { sql, type Kysely } from "kysely";
  * sources: each record is given a new revision with the new source, but only while its current
  * revision is still exactly what the seed imported. A record an admin has edited is left alone.
  */
-export const SEEDED_SOURCE_CHANGES: { kind: "mersenne" | "largest" | "form"; naturalKey: string; seeded: object; source: string }[] = [
+export const SEEDED_SOURCE_CHANGES: {
+  kind: "mersenne" | "largest" | "form";
+  naturalKey: string;
+  seeded: object;
+  source: string;
+}[] = [
   {
     kind: "mersenne",
     naturalKey: "1398269",

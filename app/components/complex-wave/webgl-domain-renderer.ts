@@ -1,10 +1,6 @@
 import type { ComplexView } from "#core/plot/complex-plane-view";
 import type { ColouringOptions } from "#core/plot/domain-colouring";
-import {
-  domainColouringFragmentShader,
-  QUAD_CORNERS,
-  QUAD_VERTEX_SHADER,
-} from "#core/plot/domain-colouring-shader";
+import { domainColouringFragmentShader, QUAD_CORNERS, QUAD_VERTEX_SHADER } from "#core/plot/domain-colouring-shader";
 import type { ComplexGlsl } from "#core/expr/to-glsl";
 
 export type WebGLSetup = { ok: true; renderer: WebGLDomainRenderer } | { ok: false; reason: string };

@@ -5,11 +5,7 @@ import { useTheme, type Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import {
-  REMAINDER_SEQUENCES,
-  sequenceRemainders,
-  type RemainderSequence,
-} from "#core/numtheory/sequence-remainders";
+import { REMAINDER_SEQUENCES, sequenceRemainders, type RemainderSequence } from "#core/numtheory/sequence-remainders";
 import { WidgetFrame } from "../widget-frame";
 import { attributes, type Attributes } from "./params";
 import { reservedHeight } from "./reserved-height";
