@@ -20,6 +20,16 @@ describe("formatComplex", () => {
     expect(formatComplex(Math.SQRT2, 0, 7)).toBe("1.414214");
   });
 
+  it("keeps the zeros of whole numbers, and writes no zero part", () => {
+    expect(formatReal(100)).toBe("100");
+    expect(formatReal(-180, 3)).toBe("−180");
+    expect(formatReal(-175.3, 3)).toBe("−175");
+    expect(formatComplex(250, 0)).toBe("250");
+    expect(formatComplex(1000, 20)).toBe("1000 + 20i");
+    expect(formatComplex(0, 300)).toBe("300i");
+    expect(formatComplex(10.5, 0.004)).toBe("10.5");
+  });
+
   it("uses scientific form for large and tiny magnitudes", () => {
     expect(formatComplex(1.5e7, 2)).toBe("1.5×10⁷");
     expect(formatComplex(1.5e7, -2.25e6)).toBe("1.5×10⁷ − 2.25×10⁶·i");

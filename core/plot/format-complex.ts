@@ -16,9 +16,11 @@ const superscript = (n: number) =>
 
 /** A real number rounded to `decimals` places (0–20), trailing zeros dropped, with a real minus sign. */
 function fixed(x: number, decimals: number): string {
+  // Only zeros after the decimal point go: 100 stays 100.
   const text = Math.abs(x)
     .toFixed(decimals)
-    .replace(/\.?0+$/, "");
+    .replace(/(\.\d*?)0+$/, "$1")
+    .replace(/\.$/, "");
   return text === "0" ? "0" : (x < 0 ? MINUS : "") + text;
 }
 
