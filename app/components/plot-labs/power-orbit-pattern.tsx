@@ -6,7 +6,7 @@ import { chordColour, circlePosition, describePowerOrbit, powerOrbit } from "#co
 import { circleFrame, drawChord, drawNumberedCircle } from "#app/graphics/circle-drawing";
 import { PatternCanvas, type DrawPattern } from "./pattern-canvas";
 import { PlaybackControls } from "./playback-controls";
-import { usePlayback } from "./use-playback";
+import { usePlayback } from "../use-playback";
 import { useSchemePalette } from "./use-scheme-palette";
 import { LabelledSlider } from "./labelled-slider";
 

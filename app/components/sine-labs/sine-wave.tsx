@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
-import { useAutoplayAllowed } from "../lesson-widgets/atom/use-autoplay-allowed";
+import { useAutoplayAllowed } from "../use-reduced-motion";
 import { Plot } from "../math/plot/plot";
 import { formatSliderValue } from "../math/plot/slider-list";
 import { LabelledSlider } from "./labelled-slider";

@@ -5,7 +5,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
-import { useAutoplayAllowed } from "../lesson-widgets/atom/use-autoplay-allowed";
+import { useAutoplayAllowed } from "../use-reduced-motion";
 import { curveColor, type ColorScheme } from "#app/graphics/plot-palette";
 import { PLOT_COLORS } from "#app/graphics/plot-picture";
 import { LabelledSlider } from "./labelled-slider";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { usePlayback } from "#app/components/plot-labs/use-playback";
+import { usePlayback } from "#app/components/use-playback";
 
 /** Turns of the innermost orbit per second at speed 1: slow enough to read the labels as they pass. */
 export const TURNS_PER_SECOND = 0.08;

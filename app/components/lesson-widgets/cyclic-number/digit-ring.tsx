@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useReducedMotion } from "#app/components/use-reduced-motion";
 import { digitSymbol } from "#core/numtheory/base-digits";
 
 const VIEW = 320;
@@ -22,27 +23,12 @@ const ringStyles = ({ vars, palette }: Theme) => {
   };
 };
 
-const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
-function subscribeToMotion(onChange: () => void) {
-  const query = window.matchMedia(reducedMotionQuery);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-/** The server (and hydration) assume motion is fine; the browser's setting takes over right after. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeToMotion,
-    () => window.matchMedia(reducedMotionQuery).matches,
-    () => false,
-  );
-}
-
 /**
  * Turns smoothly, always forwards, to the wanted starting place; jumps when the reader prefers
  * reduced motion. Starts only from an effect, so the server and the first render agree.
  */
 function useTurningOffset(target: number, count: number): number {
-  const reduced = usePrefersReducedMotion();
+  const reduced = useReducedMotion();
   const [offset, setOffset] = useState(target);
   const current = useRef(target);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from "react";
-import { useAutoplayAllowed } from "../lesson-widgets/atom/use-autoplay-allowed";
+import { useAutoplayAllowed } from "./use-reduced-motion";
 
 /** A frame's advance is capped, so coming back to a background tab does not jump the pattern. */
 const LONGEST_FRAME_SECONDS = 0.1;
