@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FixedQuestionContent } from "#core/quiz/fixed-question";
+import { fixedQuestionContent as content } from "#tests/setup/fixed-question-content";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   createQuizQuestion,
@@ -12,18 +12,6 @@ import {
   setQuizQuestionPublished,
 } from "./quiz-question.server";
 import { createUser } from "./user.server";
-
-const content = (prompt: string, skillId = "power-mod"): FixedQuestionContent => ({
-  skillId,
-  difficulty: 2,
-  prompt,
-  parts: [
-    { prompt: "The remainder", key: { kind: "integer", value: "2" } },
-    { prompt: "Which are odd?", key: { kind: "choice", options: ["1", "2", "3"], correct: [0, 2], multiple: true } },
-  ],
-  hints: ["Look for a power that is 1."],
-  solution: "$2^3 \\equiv 1 \\pmod 7$.",
-});
 
 describe.each(testDialects)("authors' quiz questions on %s", (dialect) => {
   const database = useTestDatabase(dialect);

@@ -1,22 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { FixedQuestionContent } from "#core/quiz/fixed-question";
+import { fixedQuestionContent as content } from "#tests/setup/fixed-question-content";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { createQuizQuestion, saveQuizQuestion } from "../models/quiz-question.server";
 import { answeredFixedTemplates, recordAnswer, startAttempt } from "../models/quiz.server";
 import { createUser } from "../models/user.server";
 import { describeItemQuestion, loadQuestions } from "./quiz.server";
-
-const content = (prompt: string, skillId: string): FixedQuestionContent => ({
-  skillId,
-  difficulty: 2,
-  prompt,
-  parts: [
-    { prompt: "The remainder", key: { kind: "integer", value: "2" } },
-    { prompt: "Which are odd?", key: { kind: "choice", options: ["1", "2", "3"], correct: [0, 2], multiple: true } },
-  ],
-  hints: ["Look for a power that is 1."],
-  solution: "$2^3 \\equiv 1 \\pmod 7$.",
-});
 
 describe.each(testDialects)("authors' questions in quizzes on %s", (dialect) => {
   const database = useTestDatabase(dialect);
