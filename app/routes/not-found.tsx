@@ -1,10 +1,10 @@
-import { data } from "react-router";
+import { pageNotFound } from "#app/http/not-found";
 import type { Route } from "./+types/not-found";
 
 /** Every path no other route claims: a real 404 naming the full path. */
 function notFound(request: Request): never {
   const url = new URL(request.url);
-  throw data({ message: `Page not found: ${decodePath(url.pathname)}${url.search}` }, { status: 404 });
+  throw pageNotFound(`${decodePath(url.pathname)}${url.search}`);
 }
 
 export function loader({ request }: Route.LoaderArgs): never {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { ChapterView } from "#app/components/lesson/chapter-view";
+import { pageNotFound } from "#app/http/not-found";
 import { findChapterBySlug, listPublishedChapters } from "#app/models/chapter.server";
 import { markSectionRead, readSectionIds, unmarkSectionRead } from "#app/models/reading-progress.server";
 import { listSections } from "#app/models/section.server";
@@ -31,7 +32,7 @@ async function readableChapter(request: Request, context: Route.LoaderArgs["cont
   const chapter = await findChapterBySlug(db, slug);
   // Unpublished chapters exist only for admins, who check them before publishing.
   if (!chapter || (!chapter.published && !entitlements.adminArea)) {
-    throw data({ message: `Page not found: ${pathname}` }, { status: 404 });
+    throw pageNotFound(pathname);
   }
   const sections = await listSections(db, chapter.id, { publishedOnly: !entitlements.adminArea });
   const locked = chapter.access === "premium" && !entitlements.premiumChapters;

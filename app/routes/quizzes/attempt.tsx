@@ -8,6 +8,7 @@ import { z } from "zod";
 import { AllowanceNote } from "#app/components/quiz/allowance-note";
 import { QuestionCard } from "#app/components/quiz/question-card";
 import { Page } from "#app/components/page";
+import { pageNotFound } from "#app/http/not-found";
 import { createContactMessage } from "#app/models/contact-message.server";
 import { consumeRateLimit } from "#app/models/rate-limit.server";
 import {
@@ -36,7 +37,7 @@ async function ownAttempt(params: { attemptId: string }, context: Route.LoaderAr
   const { db } = getDatabase();
   const attemptId = z.uuid().safeParse(params.attemptId);
   const attempt = attemptId.success ? await attemptOfUser(db, attemptId.data, user.id) : null;
-  if (!attempt) throw data({ message: `Page not found: /quiz/${params.attemptId}` }, { status: 404 });
+  if (!attempt) throw pageNotFound(`/quiz/${params.attemptId}`);
   return { user, db, attempt };
 }
 

@@ -13,6 +13,7 @@ import { StartQuizButton } from "#app/components/quiz/start-quiz-button";
 export { revalidateAfterRefusedStart as shouldRevalidate } from "#app/components/quiz/start-quiz-button";
 import { MasteryList } from "#app/components/quiz/mastery-list";
 import { Page } from "#app/components/page";
+import { pageNotFound } from "#app/http/not-found";
 import { findChapterBySlug } from "#app/models/chapter.server";
 import { openAttemptAt } from "#app/models/quiz.server";
 import { requireUser } from "#app/auth/access.server";
@@ -37,7 +38,7 @@ async function quizChapter(params: { chapterName: string }, context: Route.Loade
   const chapter = await findChapterBySlug(db, params.chapterName);
   const path = `/chapter/${params.chapterName}/quiz`;
   if (!chapter || (!chapter.published && !entitlements.adminArea) || skillsOfChapter(chapter.slug).length === 0) {
-    throw data({ message: `Page not found: ${path}` }, { status: 404 });
+    throw pageNotFound(path);
   }
   const locked = chapter.access === "premium" && !entitlements.premiumChapters;
   return { user, db, chapter, locked };

@@ -1,12 +1,12 @@
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { useId } from "react";
-import { data } from "react-router";
 import { z } from "zod";
 import { AllowanceNote } from "#app/components/quiz/allowance-note";
 import { StartQuizButton } from "#app/components/quiz/start-quiz-button";
 export { revalidateAfterRefusedStart as shouldRevalidate } from "#app/components/quiz/start-quiz-button";
 import { Page } from "#app/components/page";
+import { pageNotFound } from "#app/http/not-found";
 import { findQuizSet } from "#app/models/quiz-set.server";
 import { openAttemptAt } from "#app/models/quiz.server";
 import { requireUser } from "#app/auth/access.server";
@@ -17,8 +17,7 @@ import type { Route } from "./+types/set-quiz";
 async function publishedQuiz(params: { setId: string }) {
   const id = z.uuid().safeParse(params.setId);
   const set = id.success ? await findQuizSet(getDatabase().db, id.data) : null;
-  if (!set || set.kind !== "quiz")
-    throw data({ message: `Page not found: /quiz/set/${params.setId}` }, { status: 404 });
+  if (!set || set.kind !== "quiz") throw pageNotFound(`/quiz/set/${params.setId}`);
   return set;
 }
 
