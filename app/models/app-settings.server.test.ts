@@ -11,6 +11,10 @@ describe.each(testDialects)("application settings on %s", (dialect) => {
       freeQuizAttemptsPerDay: SETTINGS.freeQuizAttemptsPerDay.defaultValue,
       learnerSessionIdleDays: 14,
       adminSessionIdleHours: 12,
+      planCurrency: "EUR",
+      monthlyPriceMinor: 499,
+      yearlyPriceMinor: 3999,
+      trialDays: 7,
     });
   });
 
@@ -28,6 +32,19 @@ describe.each(testDialects)("application settings on %s", (dialect) => {
     await expect(writeSetting(database.db, "freeQuizAttemptsPerDay", -1, null)).rejects.toThrow();
     await expect(writeSetting(database.db, "freeQuizAttemptsPerDay", 2.5, null)).rejects.toThrow();
     expect((await readSettings(database.db)).freeQuizAttemptsPerDay).toBe(4);
+  });
+
+  it("keep prices in minor units and the currency as one of the plan currencies", async () => {
+    await writeSetting(database.db, "planCurrency", "JPY", null);
+    await writeSetting(database.db, "monthlyPriceMinor", 600, null);
+    await expect(writeSetting(database.db, "planCurrency", "XXX" as never, null)).rejects.toThrow();
+    await expect(writeSetting(database.db, "yearlyPriceMinor", 49, null)).rejects.toThrow();
+    await expect(writeSetting(database.db, "yearlyPriceMinor", 39.99, null)).rejects.toThrow();
+    expect(await readSettings(database.db)).toMatchObject({
+      planCurrency: "JPY",
+      monthlyPriceMinor: 600,
+      yearlyPriceMinor: 3999,
+    });
   });
 
   it("fall back to the default when a stored value is unreadable", async () => {

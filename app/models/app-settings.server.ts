@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#database/schema";
 import { isoNow } from "../utils/clock";
+import { PLAN_CURRENCIES } from "../utils/money";
 
 /**
  * The application's settings (/admin/application): each has a schema and a
@@ -13,6 +14,12 @@ export const SETTINGS = {
   // own devices; an admin session, which can change everyone's data, ends the same day.
   learnerSessionIdleDays: wholeNumberSetting({ min: 1, max: 30, defaultValue: 14 }),
   adminSessionIdleHours: wholeNumberSetting({ min: 1, max: 168, defaultValue: 12 }),
+  // The plans (SPEC.md §5): prices in the currency's minor units (499 is €4.99), never taken from a
+  // client; 50 minor units is the least card providers charge. A trial of 0 days means none.
+  planCurrency: { defaultValue: "EUR", schema: z.enum(PLAN_CURRENCIES) },
+  monthlyPriceMinor: wholeNumberSetting({ min: 50, max: 10_000_000, defaultValue: 499 }),
+  yearlyPriceMinor: wholeNumberSetting({ min: 50, max: 10_000_000, defaultValue: 3999 }),
+  trialDays: wholeNumberSetting({ min: 0, max: 30, defaultValue: 7 }),
 } as const;
 
 /** A whole-number setting whose bounds the form shows and the schema enforces. */

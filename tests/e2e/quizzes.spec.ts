@@ -387,6 +387,11 @@ test.describe("quiz tools for admins", () => {
     expect(refused.status()).toBe(400);
     const limit = page.getByLabel("Free quiz attempts a day");
     await expect(limit).toHaveValue("5");
+    // The plans' prices sit in the same form, typed in the currency's major unit.
+    await expect(page.getByLabel("Currency")).toHaveValue("EUR");
+    await expect(page.getByLabel("Monthly plan price")).toHaveValue("4.99");
+    await expect(page.getByLabel("Yearly plan price")).toHaveValue("39.99");
+    await expect(page.getByText("12 monthly payments come to €59.88: the yearly plan saves 33 %.")).toBeVisible();
     await limit.fill("6");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();

@@ -10,6 +10,17 @@ const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefi
 vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const { action, loader } = await import("./application");
 
+/** Every field as the page shows it with the defaults; a test overrides the ones it changes. */
+const UNCHANGED = {
+  planCurrency: "EUR",
+  monthlyPrice: "4.99",
+  yearlyPrice: "39.99",
+  trialDays: "7",
+  freeQuizAttemptsPerDay: "5",
+  learnerSessionIdleDays: "14",
+  adminSessionIdleHours: "12",
+};
+
 describe.each(testDialects)("/admin/application on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   let admin: User;
@@ -19,7 +30,7 @@ describe.each(testDialects)("/admin/application on %s", (dialect) => {
     admin ??= await createUser(database.db, { email: "settings-admin@example.org", passwordHash: null, role: "admin" });
     const context = requestContext("192.0.2.1");
     context.set(userContext, admin);
-    const request = formPost("http://localhost:3000/admin/application", form);
+    const request = formPost("http://localhost:3000/admin/application", { ...UNCHANGED, ...form });
     return actionResult(await action({ request, context, params: {} } as never));
   }
   const audit = () =>
@@ -30,6 +41,13 @@ describe.each(testDialects)("/admin/application on %s", (dialect) => {
       .orderBy("created_at")
       .execute()
       .then((rows) => rows.map((row) => JSON.parse(row.details!) as unknown));
+
+  /** Back to the default settings; returns the audit entries written from here on. */
+  async function fromDefaults() {
+    await database.db.deleteFrom("app_settings").execute();
+    const since = (await audit()).length;
+    return async () => (await audit()).slice(since);
+  }
 
   it("shows the idle timeouts beside the quiz limit, with their bounds and defaults", async () => {
     current.handle = database;
@@ -48,6 +66,10 @@ describe.each(testDialects)("/admin/application on %s", (dialect) => {
       freeQuizAttemptsPerDay: 5,
       learnerSessionIdleDays: 7,
       adminSessionIdleHours: 4,
+      planCurrency: "EUR",
+      monthlyPriceMinor: 499,
+      yearlyPriceMinor: 3999,
+      trialDays: 7,
     });
     expect(await audit()).toEqual([
       { setting: "learner session idle days", from: 14, to: 7 },
@@ -65,7 +87,12 @@ describe.each(testDialects)("/admin/application on %s", (dialect) => {
     expect(refused.status).toBe(400);
     expect(refused.data).toEqual({
       errors: { learnerSessionIdleDays: "At least 1.", adminSessionIdleHours: "Enter a whole number of hours." },
-      values: { freeQuizAttemptsPerDay: "5", learnerSessionIdleDays: "0", adminSessionIdleHours: "2.5" },
+      values: {
+        ...UNCHANGED,
+        freeQuizAttemptsPerDay: "5",
+        learnerSessionIdleDays: "0",
+        adminSessionIdleHours: "2.5",
+      },
     });
     const tooLong = await save({
       freeQuizAttemptsPerDay: "5",
@@ -75,5 +102,69 @@ describe.each(testDialects)("/admin/application on %s", (dialect) => {
     expect(tooLong.data).toMatchObject({ errors: { learnerSessionIdleDays: "At most 30." } });
     expect((tooLong.data as { errors: Record<string, string> }).errors.adminSessionIdleHours).toBeDefined();
     expect(await readSettings(database.db)).toEqual(before);
+  });
+
+  it("shows the plans' prices as typed, with what the yearly plan saves", async () => {
+    current.handle = database;
+    await fromDefaults();
+    const { prices, priceSummary } = await loader();
+    expect(prices).toEqual({ planCurrency: "EUR", monthlyPrice: "4.99", yearlyPrice: "39.99" });
+    // 12 × 4.99 = 59.88, and 1 − 39.99 / 59.88 ≈ 0.332.
+    expect(priceSummary).toBe("At the saved prices, 12 monthly payments come to €59.88: the yearly plan saves 33 %.");
+  });
+
+  it("stores prices in minor units, read exactly from what was typed, and audits them as money", async () => {
+    const audited = await fromDefaults();
+    const saved = await save({ monthlyPrice: "5,49", yearlyPrice: "49", trialDays: "14" });
+    expect(saved.status).toBe(200);
+    expect(await readSettings(database.db)).toMatchObject({
+      planCurrency: "EUR",
+      monthlyPriceMinor: 549,
+      yearlyPriceMinor: 4900,
+      trialDays: 14,
+    });
+    expect(await audited()).toEqual([
+      { setting: "monthly price", from: "€4.99", to: "€5.49" },
+      { setting: "yearly price", from: "€39.99", to: "€49.00" },
+      { setting: "trial days", from: 7, to: 14 },
+    ]);
+  });
+
+  it("takes prices in the currency chosen with them", async () => {
+    const audited = await fromDefaults();
+    await save({ planCurrency: "JPY", monthlyPrice: "600", yearlyPrice: "6000" });
+    expect(await readSettings(database.db)).toMatchObject({
+      planCurrency: "JPY",
+      monthlyPriceMinor: 600,
+      yearlyPriceMinor: 6000,
+    });
+    expect(await audited()).toEqual([
+      { setting: "plan currency", from: "EUR", to: "JPY" },
+      { setting: "monthly price", from: "€4.99", to: "¥600" },
+      { setting: "yearly price", from: "€39.99", to: "¥6,000" },
+    ]);
+  });
+
+  it("refuses prices it cannot charge, naming each field, and changes nothing", async () => {
+    const audited = await fromDefaults();
+    const before = await readSettings(database.db);
+    const refusals: [Record<string, string>, Record<string, string>][] = [
+      [{ planCurrency: "JPY" }, { monthlyPrice: "JPY has no smaller unit: enter a whole amount." }],
+      [{ monthlyPrice: "0.20" }, { monthlyPrice: "At least €0.50." }],
+      [{ monthlyPrice: "4.999", yearlyPrice: "" }, { monthlyPrice: "At most 2 decimals." }],
+      [
+        { yearlyPrice: "59.88" },
+        { yearlyPrice: "Less than 12 monthly payments (€59.88), or the yearly plan saves nothing." },
+      ],
+      [{ planCurrency: "XXX" }, { planCurrency: "Choose one of the listed currencies." }],
+      [{ trialDays: "31" }, { trialDays: "At most 30." }],
+    ];
+    for (const [form, errors] of refusals) {
+      const refused = await save(form);
+      expect(refused.status).toBe(400);
+      expect((refused.data as { errors: Record<string, string> }).errors).toMatchObject(errors);
+    }
+    expect(await readSettings(database.db)).toEqual(before);
+    expect(await audited()).toEqual([]);
   });
 });
