@@ -4,20 +4,14 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ChapterFileError } from "../markdown/chapter-file";
 import type { ChapterSource } from "../models/chapter-source";
+import { chapterSource } from "#tests/setup/chapter-source";
 import { readChapterSources } from "./chapter-files.server";
 
-const chapter = (slug: string, order: number): ChapterSource => ({
-  fileName: `${slug}.md`,
-  slug,
-  title: `Title of ${slug}`,
-  order,
-  access: "free",
-  summary: `Summary of ${slug}.`,
-  sections: [
-    { slug: "introduction", title: "Introduction", body: `Why ${slug} matters.` },
-    { slug: "identities", title: "Identities", body: "$(a+b)^2 = a^2 + 2ab + b^2$" },
-  ],
-});
+const chapter = (slug: string, order: number): ChapterSource =>
+  chapterSource(slug, order, [
+    ["introduction", "Introduction", `Why ${slug} matters.`],
+    ["identities", "Identities", "$(a+b)^2 = a^2 + 2ab + b^2$"],
+  ]);
 
 /** The chapter file format of docs/content-format.md. */
 function chapterFile(source: ChapterSource): string {

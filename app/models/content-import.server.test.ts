@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { chapterSource as source } from "#tests/setup/chapter-source";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import {
   ContentInputError,
@@ -10,18 +11,6 @@ import {
 import type { ChapterSource } from "./chapter-source";
 import { importChapters, seedContentIfEmpty } from "./content-import.server";
 import { listRevisions, listSections, restoreRevision, saveSection, SECTION_BODY_MAX } from "./section.server";
-
-function source(slug: string, order: number, sections: [string, string, string][]): ChapterSource {
-  return {
-    fileName: `${slug}.md`,
-    slug,
-    title: `Title of ${slug}`,
-    order,
-    access: "free",
-    summary: `Summary of ${slug}.`,
-    sections: sections.map(([sectionSlug, title, body]) => ({ slug: sectionSlug, title, body })),
-  };
-}
 
 const algebra = () =>
   source("algebra", 1, [
