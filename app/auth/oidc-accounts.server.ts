@@ -85,18 +85,26 @@ export function resolveOidcSignIn(
   const { providerId, claims, currentUserId } = input;
   const identity: ProviderIdentity = { subject: claims.subject, email: claims.email };
 
-  const decide = async (mayRetry: boolean): Promise<OidcSignInOutcome> => {
+  const signInIfLinked = async (): Promise<OidcSignInOutcome | null> => {
     const linked = await findIdentity(db, providerId, claims.subject);
-    if (linked) {
-      await touchIdentity(db, linked.id, claims.email);
-      return { kind: "signed-in", userId: linked.userId };
-    }
+    if (!linked) return null;
+    await touchIdentity(db, linked.id, claims.email);
+    return { kind: "signed-in", userId: linked.userId };
+  };
+
+  const decide = async (mayRetry: boolean): Promise<OidcSignInOutcome> => {
+    const signedIn = await signInIfLinked();
+    if (signedIn) return signedIn;
     const email = claims.email;
     if (!email) return { kind: "refused", reason: "no-email" };
     if (!claims.emailVerified) return { kind: "refused", reason: "unverified-email" };
 
     const existing = await findUserByEmail(db, email);
     if (existing) {
+      // A first sign-in finished twice at once: the other request created the account and this
+      // identity together after the identity was looked up, so look again before asking to link.
+      const linkedSince = await signInIfLinked();
+      if (linkedSince) return linkedSince;
       // Being signed in to that very account is proof enough.
       if (existing.id === currentUserId) {
         const refused = await linkTo(db, existing.id, providerId, identity);
