@@ -56,6 +56,7 @@ export default [
   route("builds/latest.json", "routes/resources/builds-latest.ts"),
   route("builds/meta/:file", "routes/resources/builds-meta.ts"),
   route("api/factor", "routes/resources/api-factor.ts"),
+  route("api/webhooks/payments", "routes/resources/payment-webhook.ts"),
 
   layout("routes/access/guest-only.ts", [
     route("login", "routes/auth/login.tsx"),

@@ -17,8 +17,11 @@ export interface UsersTable {
   email: string;
   password_hash: string | null;
   role: Role;
-  /** Mirrors the payment provider's subscription state; "active" or "trialing" means premium. */
-  subscription_status: string | null;
+  /**
+   * Premium until this instant: derived from the account's subscriptions and complimentary grants by
+   * app/billing/entitlement.ts, and rewritten whenever they change. Null when neither gives premium.
+   */
+  premium_until: string | null;
   display_name: string | null;
   email_verified_at: string | null;
   /** Set while an admin has disabled the account: it cannot sign in and has no sessions. */
@@ -293,6 +296,96 @@ export interface PrimeRecordRevisionsTable {
   created_at: string;
 }
 
+export type PaymentProviderName = "stripe" | "test";
+export type PlanInterval = "monthly" | "yearly";
+
+export interface BillingCustomersTable {
+  user_id: string;
+  provider: PaymentProviderName;
+  customer_id: string;
+  trial_used_at: string | null;
+  created_at: string;
+}
+
+/** The provider's state of one subscription, as the last sync read it (app/billing/sync.server.ts). */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: PaymentProviderName;
+  customer_id: string;
+  subscription_id: string;
+  plan: PlanInterval | null;
+  /** The provider's status: active, trialing, past_due, paused, unpaid, canceled, incomplete… */
+  status: string;
+  amount_minor: number | null;
+  currency: string | null;
+  current_period_end: string | null;
+  trial_end: string | null;
+  cancel_at_period_end: number;
+  past_due_since: string | null;
+  paused_from: string | null;
+  paused_until: string | null;
+  first_payment_at: string | null;
+  ended_at: string | null;
+  observed_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PaymentEventState = "processing" | "done" | "failed";
+
+export interface PaymentEventsTable {
+  provider: PaymentProviderName;
+  event_id: string;
+  type: string;
+  customer_id: string | null;
+  state: PaymentEventState;
+  provider_created_at: string;
+  received_at: string;
+  updated_at: string;
+}
+
+export type CheckoutState = "opening" | "open" | "complete" | "expired" | "failed";
+
+export interface CheckoutsTable {
+  id: string;
+  user_id: string;
+  provider: PaymentProviderName;
+  plan: PlanInterval;
+  amount_minor: number;
+  currency: string;
+  trial_days: number;
+  return_to: string | null;
+  session_id: string | null;
+  url: string | null;
+  state: CheckoutState;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ComplimentaryGrantsTable {
+  id: string;
+  user_id: string;
+  until: string;
+  reason: string;
+  granted_by: string | null;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** The built-in test-mode provider's records; `data` is the object as JSON. */
+export interface TestProviderObjectsTable {
+  id: string;
+  kind: string;
+  customer_id: string | null;
+  data: string;
+  deliver_after: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -316,4 +409,10 @@ export interface Database {
   quiz_question_revisions: QuizQuestionRevisionsTable;
   prime_records: PrimeRecordsTable;
   prime_record_revisions: PrimeRecordRevisionsTable;
+  billing_customers: BillingCustomersTable;
+  subscriptions: SubscriptionsTable;
+  payment_events: PaymentEventsTable;
+  checkouts: CheckoutsTable;
+  complimentary_grants: ComplimentaryGrantsTable;
+  test_provider_objects: TestProviderObjectsTable;
 }

@@ -297,7 +297,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       emailVerifiedAt: user.email_verified_at,
       hasPassword: user.password_hash !== null,
       role: user.role,
-      subscriptionStatus: user.subscription_status,
+      premiumUntil: user.premium_until,
       disabledAt: user.disabled_at,
       lastSignInAt: user.last_sign_in_at,
       preferences: parsePreferences(user.preferences),

@@ -13,7 +13,7 @@ import {
 } from "./admin-users.server";
 import { listAuditEntries } from "./audit-log.server";
 import { createSession, findSessionUser } from "./session.server";
-import { createUser, findUserById, recordSignIn, setDisabled, setSubscriptionStatus, type User } from "./user.server";
+import { createUser, findUserById, recordSignIn, setDisabled, type User } from "./user.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -124,7 +124,11 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
         .set({ role: "admin", email_verified_at: null })
         .where("id", "=", full.id)
         .execute();
-      await setSubscriptionStatus(database.db, full.id, "active");
+      await database.db
+        .updateTable("users")
+        .set({ premium_until: "2999-01-01T00:00:00.000Z" })
+        .where("id", "=", full.id)
+        .execute();
       await recordSignIn(database.db, full.id);
       await setDisabled(database.db, bare.id, true);
       const now = new Date().toISOString();
@@ -174,7 +178,7 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
         role: "admin",
         disabledAt: null,
         emailVerified: false,
-        subscriptionStatus: "active",
+        premiumUntil: "2999-01-01T00:00:00.000Z",
         isPremium: true,
         lastSignInAt: expect.stringMatching(/Z$/),
         createdAt: full.createdAt,
@@ -186,7 +190,7 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
         role: "user",
         disabledAt: expect.stringMatching(/Z$/),
         emailVerified: true,
-        subscriptionStatus: null,
+        premiumUntil: null,
         isPremium: false,
         lastSignInAt: null,
         signInMethods: { password: false, providers: [], passkeys: 0 },

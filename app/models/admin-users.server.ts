@@ -26,7 +26,7 @@ export interface AdminUserRow {
   role: Role;
   disabledAt: string | null;
   emailVerified: boolean;
-  subscriptionStatus: string | null;
+  premiumUntil: string | null;
   isPremium: boolean;
   lastSignInAt: string | null;
   createdAt: string;
@@ -119,7 +119,7 @@ export async function listAdminUsers(
       role: user.role,
       disabledAt: row.disabled_at,
       emailVerified: user.emailVerified,
-      subscriptionStatus: user.subscriptionStatus,
+      premiumUntil: user.premiumUntil,
       isPremium: user.isPremium,
       lastSignInAt: row.last_sign_in_at,
       createdAt: user.createdAt,

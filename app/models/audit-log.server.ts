@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   "account.enable",
   "sessions.revoke",
   "settings.update",
+  "premium.grant",
+  "premium.revoke",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { testClock } from "#tests/setup/test-clock";
 import {
   countActiveAdmins,
   createUser,
@@ -8,7 +9,6 @@ import {
   findUserByEmail,
   setDisabled,
   setRole,
-  setSubscriptionStatus,
 } from "./user.server";
 
 describe.each(testDialects)("users on %s", (dialect) => {
@@ -42,17 +42,16 @@ describe.each(testDialects)("users on %s", (dialect) => {
     expect(await setRole(database.db, crypto.randomUUID(), "admin")).toBe(false);
   });
 
-  it("treats active and trialing subscriptions as premium, and nothing else", async () => {
+  it("is premium while premium_until is ahead of the clock, and not from that instant on", async () => {
     const user = await createUser(database.db, { email: "sophie@example.org", passwordHash: null });
-    for (const [status, premium] of [
-      ["active", true],
-      ["trialing", true],
-      ["past_due", false],
-      ["canceled", false],
-      [null, false],
-    ] as const) {
-      await setSubscriptionStatus(database.db, user.id, status);
-      expect((await findUserByEmail(database.db, user.email))?.isPremium, String(status)).toBe(premium);
-    }
+    expect(user).toMatchObject({ isPremium: false, premiumUntil: null });
+    testClock.set("2030-01-01T00:00:00.000Z");
+    const until = "2030-01-02T00:00:00.000Z";
+    await database.db.updateTable("users").set({ premium_until: until }).where("id", "=", user.id).execute();
+    expect(await findUserByEmail(database.db, user.email)).toMatchObject({ isPremium: true, premiumUntil: until });
+    testClock.set("2030-01-01T23:59:59.999Z");
+    expect((await findUserByEmail(database.db, user.email))?.isPremium).toBe(true);
+    testClock.set(until);
+    expect((await findUserByEmail(database.db, user.email))?.isPremium).toBe(false);
   });
 });

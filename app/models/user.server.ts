@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "#database/schema";
-import { isoNow } from "../utils/clock";
+import { isoNow, now as currentTime } from "../utils/clock";
+import { isPremiumAt } from "../utils/entitlements";
 import { isUniqueViolation } from "./database-errors.server";
 import { parsePreferences, type Preferences } from "./preferences";
 
@@ -11,13 +12,12 @@ export interface User {
   emailVerified: boolean;
   role: Role;
   isPremium: boolean;
-  subscriptionStatus: string | null;
+  /** Premium lasts until this instant (app/utils/entitlements.ts); null when the account has none. */
+  premiumUntil: string | null;
   /** Null until the user saves preferences; until then the browser's own choices stand. */
   preferences: Preferences | null;
   createdAt: string;
 }
-
-const PREMIUM_STATUSES = new Set(["active", "trialing"]);
 
 /** The columns every User is read from; joins select them as `users.<column>`. */
 export const userColumns = [
@@ -26,7 +26,7 @@ export const userColumns = [
   "display_name",
   "email_verified_at",
   "role",
-  "subscription_status",
+  "premium_until",
   "preferences",
   "created_at",
 ] as const;
@@ -42,8 +42,8 @@ export function toUser(row: UserRow): User {
     displayName: row.display_name,
     emailVerified: row.email_verified_at !== null,
     role: row.role,
-    isPremium: row.subscription_status !== null && PREMIUM_STATUSES.has(row.subscription_status),
-    subscriptionStatus: row.subscription_status,
+    isPremium: isPremiumAt(row.premium_until, currentTime()),
+    premiumUntil: row.premium_until,
     preferences: row.preferences ? parsePreferences(row.preferences) : null,
     createdAt: row.created_at,
   };
@@ -84,7 +84,7 @@ export async function createUser(
       email,
       password_hash: input.passwordHash,
       role: input.role ?? "user",
-      subscription_status: null,
+      premium_until: null,
       display_name: input.displayName ?? null,
       email_verified_at: input.emailVerified === false ? null : now,
       created_at: now,
@@ -227,18 +227,6 @@ export async function setRole(db: Kysely<Database>, userId: string, role: Role):
     .where("id", "=", userId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function setSubscriptionStatus(
-  db: Kysely<Database>,
-  userId: string,
-  status: string | null,
-): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ subscription_status: status, updated_at: isoNow() })
-    .where("id", "=", userId)
-    .execute();
 }
 
 /** Administrators who can act: a disabled admin cannot sign in, so does not count. */

@@ -35,6 +35,17 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//i.test(value), { message: "must be an smtp:// or smtps:// URL" })
     .optional(),
   MAIL_FROM: z.string().min(3).default("Numberlab <no-reply@localhost>"),
+  // Stripe (docs/payments.md): both keys, or neither for the built-in test mode.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)").optional(),
+  // Only to point the SDK at a local stand-in of Stripe's API, as the tests do.
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+}).refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_WEBHOOK_SECRET === undefined), {
+  message: "set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither for test mode",
+  path: ["STRIPE_WEBHOOK_SECRET"],
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -21,6 +21,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { z } from "zod";
+import { grantComplimentaryPremium } from "#app/models/complimentary-grant.server";
 import { createUser } from "#app/models/user.server";
 import { hashPassword } from "#app/auth/password.server";
 import { openDatabase } from "#database/connection";
@@ -716,7 +717,7 @@ async function signInPremiumReader(baseUrl: string, dataDir: string): Promise<st
       passwordHash: await hashPassword(READER_PASSWORD),
       emailVerified: true,
     });
-    await db.updateTable("users").set({ subscription_status: "active" }).where("id", "=", user.id).execute();
+    await grantComplimentaryPremium(db, null, user, { until: "2999-01-01T00:00:00.000Z", reason: "The bench's reader" });
   } finally {
     await close();
   }

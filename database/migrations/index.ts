@@ -8,6 +8,7 @@ import * as quizzes from "./0006_quizzes";
 import * as quizQuestions from "./0007_quiz_questions";
 import * as primeRecords from "./0008_prime_records";
 import * as primaryRecordSources from "./0009_primary_record_sources";
+import * as subscriptions from "./0010_subscriptions";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_quiz_questions": quizQuestions,
   "0008_prime_records": primeRecords,
   "0009_primary_record_sources": primaryRecordSources,
+  "0010_subscriptions": subscriptions,
 };

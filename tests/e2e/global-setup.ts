@@ -1,11 +1,15 @@
 import { request, type FullConfig } from "@playwright/test";
 import { migrateToLatest, openDatabase } from "#database/connection";
-import { createUser, setSubscriptionStatus } from "#app/models/user.server";
+import { createUser } from "#app/models/user.server";
+import { grantComplimentaryPremium } from "#app/models/complimentary-grant.server";
 import { hashPassword } from "#app/auth/password.server";
 import { OIDC_PORT, oidcTestProviders, SMTP_PORT } from "./e2e-ports";
 import { startOidcTestProvider } from "../setup/oidc-test-provider";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp, type SignedInRole } from "./accounts";
 import { startMailSink } from "./mail-sink";
+
+/** The premium account's complimentary premium outlasts any run of the journeys. */
+const PREMIUM_UNTIL = "2999-01-01T00:00:00.000Z";
 
 /**
  * Starts the SMTP sink and the OpenID provider ("local") the server talks
@@ -32,7 +36,7 @@ export default async function globalSetup(config: FullConfig) {
     const passwordHash = await hashPassword(PASSWORD);
     await createUser(db, { email: accounts.user, passwordHash });
     const premium = await createUser(db, { email: accounts.premium, passwordHash });
-    await setSubscriptionStatus(db, premium.id, "active");
+    await grantComplimentaryPremium(db, null, premium, { until: PREMIUM_UNTIL, reason: "The journeys' premium account" });
     await createUser(db, { email: accounts.admin, passwordHash, role: "admin" });
   } finally {
     await close();

@@ -38,13 +38,6 @@ import { readForm } from "#app/http/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Numberlab" }];
 
-const subscriptionLabels: Record<string, string> = {
-  active: "Premium: active",
-  trialing: "Premium: trial",
-  past_due: "Payment overdue",
-  canceled: "Cancelled",
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
@@ -68,9 +61,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       role: user.role,
       isPremium: user.isPremium,
       entitlements: entitlementsFor(user),
-      subscription: user.subscriptionStatus
-        ? (subscriptionLabels[user.subscriptionStatus] ?? user.subscriptionStatus)
-        : null,
       createdAt: user.createdAt,
       hasPassword: methods.password,
     },
@@ -120,7 +110,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: "wrap" }}>
             <Chip label={account.role === "admin" ? "Administrator" : "Learner"} />
             <Chip
-              label={account.isPremium ? "Premium" : (account.subscription ?? "Free plan")}
+              label={account.isPremium ? "Premium" : "Free plan"}
               color={account.isPremium ? "primary" : "default"}
             />
           </Stack>

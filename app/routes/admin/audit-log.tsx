@@ -29,6 +29,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "account.enable": "Account enabled",
   "sessions.revoke": "Sessions ended",
   "settings.update": "Setting changed",
+  "premium.grant": "Complimentary premium granted",
+  "premium.revoke": "Complimentary premium withdrawn",
 };
 
 interface AuditQuery {
@@ -109,6 +111,10 @@ function describe(entry: { action: AuditAction; target: string; details: AuditEn
       return `Ended ${ended ?? "the sessions"} of ${target}`;
     case "settings.update":
       return `Changed the setting “${String(entry.details?.setting)}” from ${String(entry.details?.from)} to ${String(entry.details?.to)}`;
+    case "premium.grant":
+      return `Gave ${target} complimentary premium until ${String(entry.details?.until)} (${String(entry.details?.reason)})`;
+    case "premium.revoke":
+      return `Withdrew the complimentary premium of ${target} that ran until ${String(entry.details?.until)}`;
   }
 }
 

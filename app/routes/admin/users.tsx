@@ -42,6 +42,7 @@ import { formatUtc } from "#app/utils/format-date";
 import { publicOidcProviders } from "#app/auth/oidc-config.server";
 import type { Route } from "./+types/users";
 import { countOf } from "#app/utils/plural";
+import { formatDate } from "#app/utils/format-date";
 import { readForm } from "#app/http/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Numberlab" }];
@@ -368,9 +369,9 @@ function userColumns(query: UserListQuery, myId: string): DataColumn<AdminUserRo
       cell: (user) => (
         <>
           {user.isPremium ? "Premium" : "Free"}
-          {user.subscriptionStatus && (
+          {user.premiumUntil && (
             <Typography variant="body2" color="text.secondary">
-              {user.subscriptionStatus.replaceAll("_", " ")}
+              until {formatDate(user.premiumUntil)}
             </Typography>
           )}
         </>

@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       createdAt: user.createdAt,
     },
     role: user.role,
-    subscriptionStatus: user.subscriptionStatus,
+    premiumUntil: user.premiumUntil,
     isPremium: user.isPremium,
     entitlements: entitlementsFor(user),
     session: session && {
@@ -51,7 +51,7 @@ const ENTITLEMENT_LABELS: Record<keyof Entitlements, string> = {
 };
 
 export default function UserInfo({ loaderData }: Route.ComponentProps) {
-  const { user, role, subscriptionStatus, isPremium, entitlements, session } = loaderData;
+  const { user, role, premiumUntil, isPremium, entitlements, session } = loaderData;
   return (
     <Page
       title="Session details"
@@ -76,7 +76,12 @@ export default function UserInfo({ loaderData }: Route.ComponentProps) {
           <Fact term="Role">{role === "admin" ? "Administrator" : "Learner"}</Fact>
           <Fact term="Plan">
             {isPremium ? "Premium" : "Free"}
-            {subscriptionStatus && ` (subscription ${subscriptionStatus})`}
+            {premiumUntil && (
+              <>
+                {" until "}
+                <time dateTime={premiumUntil}>{formatUtc(premiumUntil)}</time>
+              </>
+            )}
           </Fact>
         </Section>
 
