@@ -8,6 +8,8 @@ import { serverInfoContext, type BuildInfo } from "#app/http/request-context";
 import { getEnv } from "#app/utils/env.server";
 import { getSessionSecret } from "#app/auth/session.server";
 import { startHousekeeping } from "#app/jobs/housekeeping.server";
+import { startBillingReconciliation } from "#app/jobs/billing-reconciliation.server";
+import { getPaymentProvider } from "#app/billing/provider.server";
 import { getOidcProviders } from "#app/auth/oidc-config.server";
 import { factorServiceContext, type FactorService } from "#app/factorization/factor-service";
 import { malformedUrlContext } from "#app/http/malformed-url.server";
@@ -23,6 +25,7 @@ const CONTENT_DIRECTORY = "content/chapters";
 export const buildInfo: BuildInfo = { id: build.assets.version, timestamp: __BUILD_TIMESTAMP__ };
 
 let stopHousekeeping: (() => void) | undefined;
+let stopReconciliation: (() => void) | undefined;
 
 /** Everything that must succeed before the first request: settings, secret, migrations, first content. */
 export async function prepare(): Promise<{
@@ -40,12 +43,17 @@ export async function prepare(): Promise<{
   const seeded = await seedContentIfEmpty(db, () => readChapterSources(CONTENT_DIRECTORY));
   const seededRecords = await seedPrimeRecordsIfEmpty(db, primeRecords);
   stopHousekeeping ??= startHousekeeping(db);
+  // Chosen now, so a mistake in the payment settings is reported at start rather than at the first checkout.
+  getPaymentProvider();
+  stopReconciliation ??= startBillingReconciliation(db, getPaymentProvider);
   return { dialect, applied, seeded, seededRecords };
 }
 
 export async function shutdown(): Promise<void> {
   stopHousekeeping?.();
   stopHousekeeping = undefined;
+  stopReconciliation?.();
+  stopReconciliation = undefined;
   await closeDatabase();
 }
 
