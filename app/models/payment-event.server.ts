@@ -74,3 +74,26 @@ export async function finishPaymentEvent(
     .where("event_id", "=", eventId)
     .execute();
 }
+
+/**
+ * Whether an event of `type` for the customer was received whose provider time lies within `withinMs`
+ * of `around`, in either direction (events arrive in any order). Lets one mail stand in for two events
+ * of the same action, as a withdrawal's refund and its cancellation.
+ */
+export async function hasPaymentEventNear(
+  db: Kysely<Database>,
+  provider: PaymentProviderName,
+  input: { customerId: string; type: string; around: string; withinMs: number },
+): Promise<boolean> {
+  const around = new Date(input.around);
+  const row = await db
+    .selectFrom("payment_events")
+    .select("event_id")
+    .where("provider", "=", provider)
+    .where("customer_id", "=", input.customerId)
+    .where("type", "=", input.type)
+    .where("provider_created_at", ">=", isoAfter(-input.withinMs, around))
+    .where("provider_created_at", "<=", isoAfter(input.withinMs, around))
+    .executeTakeFirst();
+  return row !== undefined;
+}
