@@ -12,7 +12,8 @@ import { recordAudit } from "#app/models/audit-log.server";
 import { requireUser } from "#app/auth/access.server";
 import { getDatabase } from "#app/utils/db.server";
 import { readForm } from "#app/http/read-form.server";
-import { amountText, formatMoney, parseMoneyAmount, PLAN_CURRENCIES, type PlanCurrency } from "#app/utils/money";
+import { planPrices, yearlySaving, type PlanPrices } from "#app/billing/plans";
+import { amountText, formatMoney, parseMoneyAmount, PLAN_CURRENCIES } from "#app/utils/money";
 import type { Route } from "./+types/application";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Numberlab" }];
@@ -74,7 +75,7 @@ export async function loader() {
       monthlyPrice: amountText({ minor: settings.monthlyPriceMinor, currency }),
       yearlyPrice: amountText({ minor: settings.yearlyPriceMinor, currency }),
     } satisfies Record<PriceField, string>,
-    priceSummary: yearlySaving(settings.monthlyPriceMinor, settings.yearlyPriceMinor, currency),
+    priceSummary: priceSummary(planPrices(settings)),
     bounds: Object.fromEntries(
       FIELDS.map(({ key }) => [
         key,
@@ -101,10 +102,9 @@ const settingsSchema = z.object(
 );
 
 /** "At the saved prices, 12 monthly payments come to €59.88: the yearly plan saves 33 %." */
-function yearlySaving(monthlyMinor: number, yearlyMinor: number, currency: PlanCurrency): string {
-  const twelve = formatMoney({ minor: 12 * monthlyMinor, currency });
-  const saving = Math.round((1 - yearlyMinor / (12 * monthlyMinor)) * 100);
-  return `At the saved prices, 12 monthly payments come to ${twelve}: the yearly plan saves ${saving} %.`;
+function priceSummary(prices: PlanPrices): string {
+  const { twelveMonthly, percent } = yearlySaving(prices);
+  return `At the saved prices, 12 monthly payments come to ${twelveMonthly}: the yearly plan saves ${percent} %.`;
 }
 
 const currencySchema = z.enum(PLAN_CURRENCIES, { error: "Choose one of the listed currencies." });
