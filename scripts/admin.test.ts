@@ -56,6 +56,35 @@ describe.each(testDialects)("npm run admin on %s", (dialect) => {
     ]);
   });
 
+  it("gives complimentary premium until a day, audited as the command line, and refuses a bad day", async () => {
+    await createUser(database.db, { email: "gifted@example.org", passwordHash: null });
+    const until = new Date(Date.now() + 40 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const given = await admin(["premium", "Gifted@example.org", until, "Teacher", "at", "a", "school"]);
+    expect(given).toMatchObject({ code: 0, stderr: "" });
+    expect(given.stdout).toContain("gifted@example.org has complimentary premium until");
+    const user = await findUserByEmail(database.db, "gifted@example.org");
+    expect(user).toMatchObject({ isPremium: true, premiumUntil: `${until}T00:00:00.000Z` });
+    expect((await admin(["premium", "gifted@example.org", until])).code).toBe(0);
+    const { entries } = await listAuditEntries(database.db, { filter: { targetEmail: "gifted@example.org" } });
+    expect(entries.map((entry) => [entry.action, entry.actor, entry.details?.reason])).toEqual([
+      ["premium.grant", null, "Given from the command line"],
+      ["premium.grant", null, "Teacher at a school"],
+    ]);
+
+    const past = await admin(["premium", "gifted@example.org", "2001-01-01"]);
+    expect(past.code).toBe(1);
+    expect(past.stderr).toContain("Choose a day in the future");
+    const notADay = await admin(["premium", "gifted@example.org", "2031-02-30"]);
+    expect(notADay.stderr).toContain("Enter a date that exists");
+    const noDay = await admin(["premium", "gifted@example.org"]);
+    expect(noDay.code).toBe(2);
+    expect(noDay.stderr).toContain("premium EMAIL YYYY-MM-DD [REASON]");
+    const nobody = await admin(["premium", "nobody@example.org", until]);
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain("No account has the e-mail address nobody@example.org.");
+    expect((await listAuditEntries(database.db, { filter: { targetEmail: "gifted@example.org" } })).total).toBe(2);
+  });
+
   it("refuses to revoke the last administrator and changes nothing", async () => {
     await createUser(database.db, { email: "only@example.org", passwordHash: null });
     await database.db.updateTable("users").set({ role: "user" }).execute();

@@ -2,17 +2,27 @@ import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { grantAdmin, revokeAdmin } from "#app/models/admin-users.server";
 import { recordAudit } from "#app/models/audit-log.server";
+import { grantComplimentaryPremium } from "#app/models/complimentary-grant.server";
 import { createUser, findUserByEmail } from "#app/models/user.server";
 import { emailField } from "#app/http/form.server";
 import { parseCommonPasswords, passwordProblem } from "#app/auth/password-policy";
 import { hashPassword } from "#app/auth/password.server";
+import { GRANT_MAX_YEARS_AHEAD, grantInput } from "#app/billing/complimentary-grant-input.server";
+import { formatDate } from "#app/utils/format-date";
 import { openMigratedDatabase } from "./cli-database";
 
-const USAGE = `Usage: npm run admin -- <command> EMAIL
+const USAGE = `Usage: npm run admin -- <command> EMAIL [ARGUMENTS]
 
   create-user EMAIL   create an account; the password is read from standard input
   grant EMAIL         make the account an administrator
-  revoke EMAIL        take administrator rights away (the account stays; refused for the last one)`;
+  revoke EMAIL        take administrator rights away (the account stays; refused for the last one)
+  premium EMAIL YYYY-MM-DD [REASON]
+                      give complimentary premium until that day (00:00 UTC), at most
+                      ${GRANT_MAX_YEARS_AHEAD} years ahead; the reason goes to the audit log`;
+
+const COMMANDS = ["create-user", "grant", "revoke", "premium"];
+/** The reason recorded for a grant from the command line when none is given. */
+const COMMAND_LINE_REASON = "Given from the command line";
 
 /** The same password policy as the sign-up form, with the shipped list of common passwords. */
 const commonPasswords = parseCommonPasswords(
@@ -23,11 +33,12 @@ class UsageError extends Error {}
 
 async function main(args: string[]): Promise<string> {
   const [command, rawEmail, ...extra] = args;
-  if (!command || !["create-user", "grant", "revoke"].includes(command) || extra.length > 0) {
+  if (!command || !COMMANDS.includes(command) || (command !== "premium" && extra.length > 0)) {
     throw new UsageError(command ? `Unknown command or extra arguments: ${args.join(" ")}` : "No command given.");
   }
   const email = emailField.safeParse(rawEmail ?? "");
   if (!email.success) throw new UsageError(email.error.issues[0]?.message ?? "Invalid e-mail address.");
+  if (command === "premium") return givePremium(email.data, extra);
 
   const password = command === "create-user" ? await readPassword() : undefined;
   const problem = password === undefined ? null : passwordProblem(password, email.data, commonPasswords);
@@ -59,6 +70,23 @@ async function main(args: string[]): Promise<string> {
     return changed
       ? `${user.email} is no longer an administrator; their sessions were ended.`
       : `${user.email} is not an administrator.`;
+  } finally {
+    await close();
+  }
+}
+
+/** `premium EMAIL YYYY-MM-DD [REASON]`: the reason may be several words, quoted or not. */
+async function givePremium(email: string, [until, ...reasonWords]: string[]): Promise<string> {
+  if (until === undefined) throw new UsageError("premium needs the day premium runs until, as YYYY-MM-DD.");
+  const input = grantInput.safeParse({ until, reason: reasonWords.join(" ") || COMMAND_LINE_REASON });
+  if (!input.success) throw new Error(input.error.issues.map((issue) => issue.message).join(" "));
+  const { db, close } = await openMigratedDatabase();
+  try {
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new Error(`No account has the e-mail address ${email}.`);
+    // The audit log shows it with no actor: "command line".
+    await grantComplimentaryPremium(db, null, { id: user.id, email: user.email }, input.data);
+    return `${user.email} has complimentary premium until ${formatDate(input.data.until)} (00:00 UTC).`;
   } finally {
     await close();
   }

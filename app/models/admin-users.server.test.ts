@@ -12,7 +12,10 @@ import {
   type AdminActionOutcome,
 } from "./admin-users.server";
 import { listAuditEntries } from "./audit-log.server";
+import { saveBillingCustomer } from "./billing-customer.server";
+import { grantComplimentaryPremium, revokeComplimentaryPremium } from "./complimentary-grant.server";
 import { createSession, findSessionUser } from "./session.server";
+import { applySubscriptionReadings, type SubscriptionReading } from "./subscription.server";
 import { createUser, findUserById, recordSignIn, setDisabled, type User } from "./user.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -184,6 +187,7 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
         createdAt: full.createdAt,
         signInMethods: { password: true, providers: ["github", "google"], passkeys: 1 },
         liveSessions: 2,
+        billing: { plan: "free", subscription: null, customer: null, grants: [] },
       });
       expect(users[1]).toMatchObject({
         id: bare.id,
@@ -197,6 +201,86 @@ describe.each(testDialects)("admin users on %s", (dialect) => {
         liveSessions: 0,
       });
       expect(JSON.stringify(users)).not.toContain("hash");
+    });
+
+    it("shows each account's plan, the state and dates of its subscription, its customer and grants in force", async () => {
+      testClock.set("2030-05-01T10:00:00.000Z");
+      const at = (days: number) => new Date(Date.parse("2030-05-01T10:00:00.000Z") + days * DAY_MS).toISOString();
+      const subscribed = async (prefix: string, reading: Partial<SubscriptionReading>) => {
+        const user = await newUser(prefix);
+        const customerId = `cus_${user.id}`;
+        await saveBillingCustomer(database.db, { userId: user.id, provider: "stripe", customerId });
+        await applySubscriptionReadings(database.db, {
+          userId: user.id,
+          provider: "stripe",
+          observedAt: at(0),
+          readings: [
+            {
+              customerId,
+              subscriptionId: `sub_${user.id}`,
+              plan: "yearly",
+              status: "active",
+              amountMinor: 3999,
+              currency: "eur",
+              currentPeriodEnd: at(100),
+              trialEnd: null,
+              cancelAtPeriodEnd: false,
+              pastDueSince: null,
+              pausedFrom: null,
+              pausedUntil: null,
+              firstPaymentAt: at(-265),
+              endedAt: null,
+              ...reading,
+            },
+          ],
+        });
+        return user;
+      };
+      const cancelling = await subscribed("billcase-a", { cancelAtPeriodEnd: true });
+      const ended = await subscribed("billcase-b", { plan: "monthly", status: "canceled", endedAt: at(-3) });
+      const gifted = await newUser("billcase-c");
+      const target = { id: gifted.id, email: gifted.email };
+      await grantComplimentaryPremium(database.db, null, target, { until: at(30), reason: "Short" });
+      const longest = await grantComplimentaryPremium(database.db, null, target, { until: at(300), reason: "Long" });
+      const withdrawn = await grantComplimentaryPremium(database.db, null, target, { until: at(900), reason: "Oops" });
+      await revokeComplimentaryPremium(database.db, null, target, withdrawn.id);
+      await grantComplimentaryPremium(database.db, null, target, { until: at(-1), reason: "Over" });
+      // A grant beside a subscription: the subscription's plan is the plan.
+      await grantComplimentaryPremium(
+        database.db,
+        null,
+        { id: cancelling.id, email: cancelling.email },
+        {
+          until: at(10),
+          reason: "Both",
+        },
+      );
+
+      const { users } = await listAdminUsers(database.db, { search: "billcase", sort: "email", direction: "asc" });
+      expect(users.map((user) => user.billing)).toEqual([
+        {
+          plan: "yearly",
+          subscription: expect.objectContaining({ phase: "cancelling", plan: "yearly", currentPeriodEnd: at(100) }),
+          customer: { provider: "stripe", customerId: `cus_${cancelling.id}` },
+          grants: [{ id: expect.any(String), until: at(10), reason: "Both" }],
+        },
+        {
+          plan: "free",
+          subscription: expect.objectContaining({ phase: "cancelled", plan: "monthly", endedAt: at(-3) }),
+          customer: { provider: "stripe", customerId: `cus_${ended.id}` },
+          grants: [],
+        },
+        {
+          plan: "complimentary",
+          subscription: null,
+          customer: null,
+          grants: [
+            { id: longest.id, until: at(300), reason: "Long" },
+            { id: expect.any(String), until: at(30), reason: "Short" },
+          ],
+        },
+      ]);
+      expect(users[2]).toMatchObject({ isPremium: true, premiumUntil: at(300) });
     });
   });
 

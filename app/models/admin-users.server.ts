@@ -1,10 +1,12 @@
 import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import type { Database, Role } from "#database/schema";
+import type { Database, PaymentProviderName, PlanInterval, Role } from "#database/schema";
 import type { SortDirection, UserSort } from "../utils/admin-user-query";
-import { isoNow } from "../utils/clock";
+import { isoNow, now as currentTime } from "../utils/clock";
+import { subscriptionPhase, type SubscriptionPhase } from "../utils/subscription-phase";
 import { recordAudit, type AuditParty } from "./audit-log.server";
 import { likeLiteral } from "./database-errors.server";
 import { deleteUserSessions } from "./session.server";
+import { ENDED_STATUSES } from "./subscription.server";
 import { countActiveAdmins, setDisabled, setRole, toUser, userColumns } from "./user.server";
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
@@ -32,6 +34,32 @@ export interface AdminUserRow {
   createdAt: string;
   signInMethods: { password: boolean; providers: string[]; passkeys: number };
   liveSessions: number;
+  billing: AdminBilling;
+}
+
+/** What an account pays for, as the admin table shows it. */
+export interface AdminBilling {
+  /** A subscription's plan while one runs, else complimentary premium while a grant is in force, else free. */
+  plan: PlanInterval | "complimentary" | "free";
+  /** The subscription that runs, else the one that ended last; null for an account that never subscribed. */
+  subscription: AdminSubscription | null;
+  /** The provider's customer, for a link to it in the provider's dashboard. */
+  customer: { provider: PaymentProviderName; customerId: string } | null;
+  /** Complimentary grants in force (neither withdrawn nor run out), the longest first. */
+  grants: { id: string; until: string; reason: string }[];
+}
+
+export interface AdminSubscription {
+  phase: SubscriptionPhase;
+  plan: PlanInterval | null;
+  amountMinor: number | null;
+  currency: string | null;
+  currentPeriodEnd: string | null;
+  trialEnd: string | null;
+  pastDueSince: string | null;
+  pausedFrom: string | null;
+  pausedUntil: string | null;
+  endedAt: string | null;
 }
 
 export interface AdminUserPage {
@@ -106,10 +134,9 @@ export async function listAdminUsers(
     .offset((shown - 1) * pageSize)
     .execute();
 
-  const providers = await providersByUser(
-    db,
-    rows.map((row) => row.id),
-  );
+  const userIds = rows.map((row) => row.id);
+  const providers = await providersByUser(db, userIds);
+  const billing = await billingByUser(db, userIds);
   const users = rows.map((row): AdminUserRow => {
     const user = toUser(row);
     return {
@@ -129,6 +156,7 @@ export async function listAdminUsers(
         passkeys: Number(row.passkeys ?? 0),
       },
       liveSessions: Number(row.live_sessions ?? 0),
+      billing: billing.get(row.id) ?? { plan: "free", subscription: null, customer: null, grants: [] },
     };
   });
   return { users, total, page: shown, pageCount };
@@ -148,6 +176,67 @@ async function providersByUser(db: Kysely<Database>, userIds: string[]): Promise
     const providers = byUser.get(row.user_id);
     if (providers) providers.push(row.provider);
     else byUser.set(row.user_id, [row.provider]);
+  }
+  return byUser;
+}
+
+async function billingByUser(db: Kysely<Database>, userIds: string[]): Promise<Map<string, AdminBilling>> {
+  const byUser = new Map<string, AdminBilling>();
+  if (userIds.length === 0) return byUser;
+  const now = currentTime();
+  const [customers, subscriptions, grants] = await Promise.all([
+    db.selectFrom("billing_customers").selectAll().where("user_id", "in", userIds).execute(),
+    db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("user_id", "in", userIds)
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("complimentary_grants")
+      .select(["id", "user_id", "until", "reason"])
+      .where("user_id", "in", userIds)
+      .where("revoked_at", "is", null)
+      .where("until", ">", now.toISOString())
+      .orderBy("until", "desc")
+      .orderBy("id")
+      .execute(),
+  ]);
+  for (const userId of userIds) {
+    const own = subscriptions.filter((row) => row.user_id === userId);
+    // Newest first: the one that runs, else the last to end.
+    const shown = own.find((row) => !ENDED_STATUSES.has(row.status)) ?? own[0];
+    const inForce = grants.filter((grant) => grant.user_id === userId);
+    const customer = customers.find((row) => row.user_id === userId);
+    const subscription: AdminSubscription | null = shown
+      ? {
+          phase: subscriptionPhase(
+            {
+              status: shown.status,
+              cancelAtPeriodEnd: Number(shown.cancel_at_period_end) === 1,
+              pausedFrom: shown.paused_from,
+            },
+            now,
+          ),
+          plan: shown.plan,
+          amountMinor: shown.amount_minor === null ? null : Number(shown.amount_minor),
+          currency: shown.currency,
+          currentPeriodEnd: shown.current_period_end,
+          trialEnd: shown.trial_end,
+          pastDueSince: shown.past_due_since,
+          pausedFrom: shown.paused_from,
+          pausedUntil: shown.paused_until,
+          endedAt: shown.ended_at,
+        }
+      : null;
+    const running = subscription && subscription.phase !== "cancelled" ? subscription.plan : null;
+    byUser.set(userId, {
+      plan: running ?? (inForce.length > 0 ? "complimentary" : "free"),
+      subscription,
+      customer: customer ? { provider: customer.provider, customerId: customer.customer_id } : null,
+      grants: inForce.map((grant) => ({ id: grant.id, until: grant.until, reason: grant.reason })),
+    });
   }
   return byUser;
 }

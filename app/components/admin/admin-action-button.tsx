@@ -22,6 +22,8 @@ interface AdminActionButtonProps {
   color?: ButtonProps["color"];
   /** Destructive actions ask first. */
   confirmation?: Confirmation;
+  /** More hidden fields, naming what the action is on (one grant of the account, say). */
+  fields?: Record<string, string>;
 }
 
 /**
@@ -37,6 +39,7 @@ export function AdminActionButton({
   // Outlined buttons in the brand orange fall below text contrast on white, so neutral by default.
   color = "inherit",
   confirmation,
+  fields = {},
 }: AdminActionButtonProps) {
   const [open, setOpen] = useState(false);
   const busy = useNavigation().state !== "idle";
@@ -47,6 +50,9 @@ export function AdminActionButton({
       <Form method="post">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="userId" value={userId} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <Button
           type="submit"
           size="small"
@@ -74,6 +80,9 @@ export function AdminActionButton({
           <Form method="post" onSubmit={() => setOpen(false)}>
             <input type="hidden" name="intent" value={intent} />
             <input type="hidden" name="userId" value={userId} />
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
             <input type="hidden" name="confirmed" value="yes" />
             <DialogTitle id={titleId}>{confirmation.title}</DialogTitle>
             <DialogContent>

@@ -21,9 +21,19 @@ import {
   UNKNOWN_USER_MESSAGE,
   type AdminActionOutcome,
   type AdminActionRefusal,
+  type AdminBilling,
+  type AdminSubscription,
   type AdminUserRow,
 } from "#app/models/admin-users.server";
+import {
+  GRANT_REASON_MAX_LENGTH,
+  grantComplimentaryPremium,
+  listComplimentaryGrants,
+  revokeComplimentaryPremium,
+} from "#app/models/complimentary-grant.server";
 import { findUserById } from "#app/models/user.server";
+import { grantDateBounds, grantInput } from "#app/billing/complimentary-grant-input.server";
+import { getPaymentProvider } from "#app/billing/provider.server";
 import { requireUser } from "#app/auth/access.server";
 import {
   AUDIT_PATH,
@@ -37,12 +47,13 @@ import {
   type UserSort,
 } from "#app/utils/admin-user-query";
 import { getDatabase } from "#app/utils/db.server";
-import { fieldErrors } from "#app/http/form.server";
+import { fieldErrors, submittedText } from "#app/http/form.server";
 import { formatUtc } from "#app/utils/format-date";
 import { publicOidcProviders } from "#app/auth/oidc-config.server";
 import type { Route } from "./+types/users";
 import { countOf } from "#app/utils/plural";
 import { formatDate } from "#app/utils/format-date";
+import { now } from "#app/utils/clock";
 import { readForm } from "#app/http/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users · Numberlab" }];
@@ -57,12 +68,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: query.page,
   });
   const providerNames = new Map(publicOidcProviders().map((provider) => [provider.id, provider.name]));
+  const payments = getPaymentProvider();
   const users = list.users.map((user) => ({
     ...user,
     signInMethods: {
       ...user.signInMethods,
       providers: user.signInMethods.providers.map((id) => providerNames.get(id) ?? id),
     },
+    // A customer made under the other provider (before a switch to Stripe, say) has no page there.
+    customerUrl:
+      user.billing.customer?.provider === payments.name
+        ? payments.customerDashboardUrl(user.billing.customer.customerId)
+        : null,
   }));
   return {
     users,
@@ -71,11 +88,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query: { ...query, page: list.page },
     searchError,
     myId: me.id,
+    premium: await premiumPanel(new URL(request.url).searchParams.get(PREMIUM_PARAM)),
+    grantLimits: { ...grantDateBounds(), reasonMaxLength: GRANT_REASON_MAX_LENGTH },
   };
 }
 
-const INTENTS = ["grant-admin", "revoke-admin", "disable", "enable", "revoke-sessions"] as const;
-type Intent = (typeof INTENTS)[number];
+/** ?premium=<user id> opens the complimentary-premium panel of that account above the table. */
+const PREMIUM_PARAM = "premium";
+
+function premiumHref(query: UserListQuery, userId: string): string {
+  const list = userListHref(query);
+  return `${list}${list.includes("?") ? "&" : "?"}${new URLSearchParams({ [PREMIUM_PARAM]: userId })}`;
+}
+
+/** The account's complimentary premium: its grants in force, to withdraw, and the form for a new one. */
+async function premiumPanel(userId: string | null) {
+  const id = z.uuid().safeParse(userId);
+  if (!id.success) return null;
+  const { db } = getDatabase();
+  const user = await findUserById(db, id.data);
+  if (!user) return null;
+  const at = now().toISOString();
+  const grants = (await listComplimentaryGrants(db, user.id)).filter(
+    (grant) => grant.revokedAt === null && grant.until > at,
+  );
+  return {
+    userId: user.id,
+    email: user.email,
+    premiumUntil: user.isPremium ? user.premiumUntil : null,
+    grants: grants.map((grant) => ({ id: grant.id, until: grant.until, reason: grant.reason })),
+  };
+}
+
+const ACCOUNT_INTENTS = ["grant-admin", "revoke-admin", "disable", "enable", "revoke-sessions"] as const;
+type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
+const INTENTS = [...ACCOUNT_INTENTS, "grant-premium", "revoke-premium"] as const;
 
 const actionSchema = z.object({
   intent: z.enum(INTENTS, { error: "Choose one of the actions in the table." }),
@@ -83,8 +130,22 @@ const actionSchema = z.object({
   confirmed: z.literal("yes", { error: "Confirm the action with the button in the dialog." }).optional(),
 });
 
+const grantIdSchema = z.uuid();
+
+/** The fields of the complimentary-premium form, put back after an error. */
+const GRANT_FIELDS = ["until", "reason"] as const;
+
+/** Withdrawing a grant ends premium at once, unless a subscription or another grant goes on. */
+function withdrawConfirmation(email: string, until: string): Confirmation {
+  return {
+    title: `Withdraw the complimentary premium of ${email}?`,
+    text: `The grant until ${formatDate(until)} ends now. Premium stops at once unless a subscription or another grant keeps it; the withdrawal is in the audit log.`,
+    confirmLabel: "Withdraw",
+  };
+}
+
 /** What a destructive action asks before it runs; null for the others. */
-function confirmationFor(intent: Intent, email: string, self: boolean): Confirmation | null {
+function confirmationFor(intent: AccountIntent, email: string, self: boolean): Confirmation | null {
   switch (intent) {
     case "revoke-admin":
       return {
@@ -113,7 +174,7 @@ function confirmationFor(intent: Intent, email: string, self: boolean): Confirma
   }
 }
 
-function outcomeMessage(intent: Intent, { target, changed, sessionsEnded }: AdminActionOutcome): string {
+function outcomeMessage(intent: AccountIntent, { target, changed, sessionsEnded }: AdminActionOutcome): string {
   const email = target.email;
   switch (intent) {
     case "grant-admin":
@@ -144,11 +205,12 @@ const actions = {
   disable: disableUser,
   enable: enableUser,
   "revoke-sessions": revokeUserSessions,
-} satisfies Record<Intent, (...args: Parameters<typeof grantAdmin>) => Promise<AdminActionOutcome>>;
+} satisfies Record<AccountIntent, (...args: Parameters<typeof grantAdmin>) => Promise<AdminActionOutcome>>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = requireUser(context);
-  const parsed = actionSchema.safeParse(await readForm(request));
+  const values = await readForm(request);
+  const parsed = actionSchema.safeParse(values);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return data(
@@ -159,6 +221,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, userId, confirmed } = parsed.data;
   const { db } = getDatabase();
   const actor = { id: me.id, email: me.email };
+
+  if (intent === "grant-premium") {
+    const grant = grantInput.safeParse(values);
+    if (!grant.success) {
+      return data(
+        { grantForm: { errors: fieldErrors(grant.error), values: submittedText(values, GRANT_FIELDS) } },
+        { status: 400 },
+      );
+    }
+    const target = await findUserById(db, userId);
+    if (!target) return data({ error: UNKNOWN_USER_MESSAGE }, { status: 404 });
+    await grantComplimentaryPremium(db, actor, { id: target.id, email: target.email }, grant.data);
+    return {
+      done: {
+        message: `${target.email} has complimentary premium until ${formatDate(grant.data.until)}.`,
+        changed: true,
+      },
+    };
+  }
+  if (intent === "revoke-premium") {
+    const grantId = grantIdSchema.safeParse(values.grantId);
+    if (!grantId.success) return data({ error: "Choose a grant from the list." }, { status: 400 });
+    const target = await findUserById(db, userId);
+    if (!target) return data({ error: UNKNOWN_USER_MESSAGE }, { status: 404 });
+    const grant = (await listComplimentaryGrants(db, target.id)).find((candidate) => candidate.id === grantId.data);
+    if (!confirmed && grant && grant.revokedAt === null) {
+      return { confirm: { ...withdrawConfirmation(target.email, grant.until), intent, userId, grantId: grant.id } };
+    }
+    const revoked = await revokeComplimentaryPremium(db, actor, { id: target.id, email: target.email }, grantId.data);
+    return {
+      done: revoked
+        ? { message: `Withdrew the complimentary premium of ${target.email}.`, changed: true }
+        : {
+            message: `This grant of ${target.email} was already withdrawn (or is not theirs): nothing changed.`,
+            changed: false,
+          },
+    };
+  }
 
   if (!confirmed) {
     // Without JavaScript there is no dialog: ask here, and change nothing yet.
@@ -184,15 +284,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, total, pageCount, query, searchError, myId } = loaderData;
+  const { users, total, pageCount, query, searchError, myId, premium, grantLimits } = loaderData;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const done = actionData && "done" in actionData ? actionData.done : null;
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
+  const grantForm = actionData && "grantForm" in actionData ? actionData.grantForm : null;
 
   return (
     <Page
       title="Users"
-      lead="Find accounts, change who administers the site, and disable or sign out accounts."
+      lead="Find accounts, see what they pay for, give complimentary premium, change who administers the site, and disable or sign out accounts."
       maxWidth="xl"
     >
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 3, alignItems: { sm: "flex-end" } }}>
@@ -249,6 +350,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <Stack direction="row" spacing={1} component={Form} method="post">
             <input type="hidden" name="intent" value={confirm.intent} />
             <input type="hidden" name="userId" value={confirm.userId} />
+            {"grantId" in confirm && <input type="hidden" name="grantId" value={confirm.grantId} />}
             <input type="hidden" name="confirmed" value="yes" />
             <Button type="submit" variant="contained" color="error" autoFocus>
               {confirm.confirmLabel}
@@ -258,6 +360,17 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             </Button>
           </Stack>
         </Alert>
+      )}
+
+      {premium && (
+        <PremiumPanel
+          premium={premium}
+          limits={grantLimits}
+          form={grantForm}
+          // A successful grant empties the form for the next one.
+          formKey={done ? `done-${premium.grants.length}` : "form"}
+          closeHref={userListHref(query)}
+        />
       )}
 
       <Typography id="users-heading" variant="h6" component="h2" gutterBottom>
@@ -321,7 +434,168 @@ function signInMethods(user: AdminUserRow): string {
   return methods.length > 0 ? methods.join(", ") : "None";
 }
 
-function userColumns(query: UserListQuery, myId: string): DataColumn<AdminUserRow>[] {
+type ListedUser = AdminUserRow & { customerUrl: string | null };
+
+const PLAN_NAMES: Record<AdminBilling["plan"], string> = {
+  monthly: "Monthly",
+  yearly: "Yearly",
+  complimentary: "Complimentary",
+  free: "Free",
+};
+
+/** The subscription's state in a few words, with the date that matters in it. */
+function subscriptionStateText(subscription: AdminSubscription): string {
+  const on = (iso: string | null) => (iso ? ` ${formatDate(iso)}` : "");
+  switch (subscription.phase) {
+    case "trialing":
+      return `Trial, ends${on(subscription.trialEnd ?? subscription.currentPeriodEnd)}`;
+    case "active":
+      return `Active, renews${on(subscription.currentPeriodEnd)}`;
+    case "cancelling":
+      return `Cancels on${on(subscription.currentPeriodEnd ?? subscription.trialEnd)}`;
+    case "pausing":
+      return `Active, pauses${on(subscription.pausedFrom)}${subscription.pausedUntil ? ` until${on(subscription.pausedUntil)}` : ""}`;
+    case "paused":
+      return `Paused${subscription.pausedUntil ? ` until${on(subscription.pausedUntil)}` : ""}`;
+    case "past_due":
+      return `Past due since${on(subscription.pastDueSince)}`;
+    case "unpaid":
+      return "Unpaid: payments failed";
+    case "incomplete":
+      return "First payment not made";
+    case "cancelled":
+      return `Cancelled${subscription.endedAt ? `, ended${on(subscription.endedAt)}` : ""}`;
+    case "other":
+      return "In a state this app does not know";
+  }
+}
+
+function PlanCell({ user }: { user: ListedUser }) {
+  const { plan, subscription, grants } = user.billing;
+  return (
+    <>
+      {PLAN_NAMES[plan]}
+      {subscription && (
+        <Typography variant="body2" color="text.secondary">
+          {subscriptionStateText(subscription)}
+        </Typography>
+      )}
+      {grants[0] && (
+        <Typography variant="body2" color="text.secondary">
+          Complimentary until {formatDate(grants[0].until)}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {user.isPremium && user.premiumUntil ? `Premium until ${formatDate(user.premiumUntil)}` : "No premium"}
+      </Typography>
+      {user.customerUrl && (
+        <Typography variant="body2">
+          <a
+            href={user.customerUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Customer of ${user.email} at the payment provider (opens in a new tab)`}
+          >
+            Customer at the provider
+          </a>
+        </Typography>
+      )}
+    </>
+  );
+}
+
+interface PremiumPanelProps {
+  premium: {
+    userId: string;
+    email: string;
+    premiumUntil: string | null;
+    grants: { id: string; until: string; reason: string }[];
+  };
+  limits: { min: string; max: string; reasonMaxLength: number };
+  form: { errors: Partial<Record<string, string>>; values: Record<string, string> } | null;
+  formKey: string;
+  closeHref: string;
+}
+
+/** One account's complimentary premium: the grants in force, each to withdraw, and a form for a new one. */
+function PremiumPanel({ premium, limits, form, formKey, closeHref }: PremiumPanelProps) {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="premium-heading"
+      sx={{ mb: 3, p: 2, border: 1, borderColor: "divider", borderRadius: 1, maxWidth: 720 }}
+    >
+      <Typography id="premium-heading" variant="h6" component="h2">
+        Complimentary premium for {premium.email}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {premium.premiumUntil ? `Premium now, until ${formatDate(premium.premiumUntil)}.` : "No premium now."} A grant
+        gives premium without payment until the day chosen (00:00 UTC), apart from any subscription; giving and
+        withdrawing one is in the audit log.
+      </Typography>
+      {premium.grants.length > 0 && (
+        <Stack component="ul" spacing={1} sx={{ listStyle: "none", p: 0, mb: 2 }}>
+          {premium.grants.map((grant) => (
+            <Stack component="li" key={grant.id} direction="row" spacing={2} sx={{ alignItems: "center" }}>
+              <Typography sx={{ flexGrow: 1 }}>
+                Until {formatDate(grant.until)}: {grant.reason}
+              </Typography>
+              <Box sx={{ minWidth: 110 }}>
+                <AdminActionButton
+                  intent="revoke-premium"
+                  userId={premium.userId}
+                  fields={{ grantId: grant.id }}
+                  label="Withdraw"
+                  accessibleName={`Withdraw the grant until ${formatDate(grant.until)}`}
+                  color="error"
+                  confirmation={withdrawConfirmation(premium.email, grant.until)}
+                />
+              </Box>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      <Stack key={formKey} component={Form} method="post" spacing={2} noValidate>
+        <input type="hidden" name="intent" value="grant-premium" />
+        <input type="hidden" name="userId" value={premium.userId} />
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          <TextField
+            name="until"
+            type="date"
+            label="Premium until"
+            size="small"
+            required
+            defaultValue={form?.values.until ?? ""}
+            error={Boolean(form?.errors.until)}
+            helperText={form?.errors.until ?? `From ${limits.min} to ${limits.max}.`}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: limits.min, max: limits.max } }}
+          />
+          <TextField
+            name="reason"
+            label="Reason"
+            size="small"
+            required
+            fullWidth
+            defaultValue={form?.values.reason ?? ""}
+            error={Boolean(form?.errors.reason)}
+            helperText={form?.errors.reason ?? "Why, for the audit log: a teacher, a prize, a refund by hand…"}
+            slotProps={{ htmlInput: { maxLength: limits.reasonMaxLength } }}
+          />
+        </Stack>
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained">
+            Give premium
+          </Button>
+          <Button component={Link} to={closeHref} color="inherit">
+            Close
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+function userColumns(query: UserListQuery, myId: string): DataColumn<ListedUser>[] {
   return [
     {
       label: "E-mail",
@@ -364,19 +638,7 @@ function userColumns(query: UserListQuery, myId: string): DataColumn<AdminUserRo
         </Stack>
       ),
     },
-    {
-      label: "Plan",
-      cell: (user) => (
-        <>
-          {user.isPremium ? "Premium" : "Free"}
-          {user.premiumUntil && (
-            <Typography variant="body2" color="text.secondary">
-              until {formatDate(user.premiumUntil)}
-            </Typography>
-          )}
-        </>
-      ),
-    },
+    { label: "Plan", cell: (user) => <PlanCell user={user} /> },
     { label: "Sign-in methods", cell: signInMethods },
     {
       label: "Last sign-in",
@@ -390,13 +652,16 @@ function userColumns(query: UserListQuery, myId: string): DataColumn<AdminUserRo
       cell: (user) => <time dateTime={user.createdAt}>{formatUtc(user.createdAt)}</time>,
     },
     { label: "Sessions", align: "right", cell: (user) => user.liveSessions },
-    { label: "Actions", cell: (user) => <UserActions user={user} self={user.id === myId} /> },
+    {
+      label: "Actions",
+      cell: (user) => <UserActions user={user} self={user.id === myId} premiumHref={premiumHref(query, user.id)} />,
+    },
   ];
 }
 
-function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {
+function UserActions({ user, self, premiumHref }: { user: AdminUserRow; self: boolean; premiumHref: string }) {
   /** A row action, named with the account so each button says whose it is. */
-  const action = (intent: Intent, label: string, color?: "error") => (
+  const action = (intent: AccountIntent, label: string, color?: "error") => (
     <AdminActionButton
       intent={intent}
       userId={user.id}
@@ -411,6 +676,17 @@ function UserActions({ user, self }: { user: AdminUserRow; self: boolean }) {
       {user.role === "admin" ? action("revoke-admin", "Remove admin") : action("grant-admin", "Make admin")}
       {user.disabledAt ? action("enable", "Enable") : !self && action("disable", "Disable", "error")}
       {user.liveSessions > 0 && action("revoke-sessions", "End sessions")}
+      <Button
+        component={Link}
+        to={premiumHref}
+        size="small"
+        variant="outlined"
+        fullWidth
+        color="inherit"
+        aria-label={`Premium ${user.email}`}
+      >
+        Premium
+      </Button>
       <Button
         component={Link}
         to={`${AUDIT_PATH}?${new URLSearchParams({ user: user.email })}`}
