@@ -10,7 +10,10 @@ import { startAuthFlow } from "./auth-flow.server";
 import { createContactMessage } from "./contact-message.server";
 import { createEmailToken } from "./email-token.server";
 import { storeOutboxMail } from "./outbox-mail.server";
+import { saveBillingCustomer } from "./billing-customer.server";
 import { createChapter } from "./chapter.server";
+import { claimCheckout, markCheckoutOpen } from "./checkout.server";
+import { grantComplimentaryPremium } from "./complimentary-grant.server";
 import { createIdentity } from "./identity.server";
 import { createPasskey } from "./passkey.server";
 import { createPrimeRecord } from "./prime-record.server";
@@ -21,6 +24,7 @@ import { consumeRateLimit } from "./rate-limit.server";
 import { markSectionRead } from "./reading-progress.server";
 import { createSection } from "./section.server";
 import { createSession } from "./session.server";
+import { applySubscriptionReadings } from "./subscription.server";
 import { countActiveAdmins, createUser, setDisplayName, setPreferences, setRole } from "./user.server";
 
 let recordsMade = 0;
@@ -140,6 +144,51 @@ async function populatedAccount(database: TestDatabase, tag: string) {
   });
   if (!record.ok) throw new Error("no record");
   await writeSetting(db, "freeQuizAttemptsPerDay", 7, user.id);
+  // Payments: a customer with a subscription that ended, a checkout left open, complimentary premium.
+  await saveBillingCustomer(db, { userId: user.id, provider: "stripe", customerId: `cus_${tag}` });
+  await applySubscriptionReadings(db, {
+    userId: user.id,
+    provider: "stripe",
+    observedAt: "2030-03-01T00:00:00.000Z",
+    readings: [
+      {
+        customerId: `cus_${tag}`,
+        subscriptionId: `sub_${tag}`,
+        plan: "monthly",
+        status: "canceled",
+        amountMinor: 499,
+        currency: "eur",
+        currentPeriodEnd: "2030-02-01T00:00:00.000Z",
+        trialEnd: "2030-01-08T00:00:00.000Z",
+        cancelAtPeriodEnd: true,
+        pastDueSince: null,
+        pausedFrom: null,
+        pausedUntil: null,
+        firstPaymentAt: "2030-01-08T00:00:00.000Z",
+        endedAt: "2030-02-01T00:00:00.000Z",
+      },
+    ],
+  });
+  const checkout = await claimCheckout(db, {
+    userId: user.id,
+    provider: "stripe",
+    plan: "yearly",
+    amountMinor: 3999,
+    currency: "EUR",
+    trialDays: 0,
+    returnTo: "/chapters/primes",
+  });
+  if (!checkout.claimed) throw new Error("no checkout");
+  await markCheckoutOpen(db, checkout.checkout.id, {
+    sessionId: `cs_${tag}`,
+    url: `https://checkout.stripe.com/c/pay/cs_${tag}#secret-fragment-${tag}`,
+  });
+  await grantComplimentaryPremium(
+    db,
+    null,
+    { id: user.id, email },
+    { until: "2999-01-01T00:00:00.000Z", reason: `Prize ${tag}` },
+  );
   await recordAudit(db, { actor: null, action: "role.grant", target: { id: user.id, email } });
   const other = await createUser(db, { email: `someone-else-${tag}@example.org`, passwordHash: null });
   await recordAudit(db, {
@@ -159,6 +208,9 @@ async function populatedAccount(database: TestDatabase, tag: string) {
       `credential-${tag}`,
       `public-key-${tag}`,
       `answer-${tag}`,
+      `cus_${tag}`,
+      `sub_${tag}`,
+      `cs_${tag}`,
     ],
   };
 }
@@ -317,7 +369,40 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     expect(exported.emailLinks.map((link) => link.purpose).sort()).toEqual(["signup", "verify-email"]);
     expect(exported.contactMessages.map((message) => message.subject).sort()).toEqual(["As a guest", "Hello"]);
     expect(exported.mailboxCopies).toEqual([expect.objectContaining({ subject: "Your link" })]);
-    expect(exported.administratorActions).toEqual([expect.objectContaining({ action: "role.grant" })]);
+    expect(exported.administratorActions.map((entry) => entry.action).sort()).toEqual(["premium.grant", "role.grant"]);
+    expect(exported.billing).toEqual({
+      customer: { provider: "stripe", customerId: "cus_export", trialUsedAt: null, createdAt: expect.any(String) },
+      subscriptions: [
+        expect.objectContaining({
+          subscriptionId: "sub_export",
+          plan: "monthly",
+          status: "canceled",
+          amountMinor: 499,
+          currency: "eur",
+          cancelAtPeriodEnd: true,
+          firstPaymentAt: "2030-01-08T00:00:00.000Z",
+          endedAt: "2030-02-01T00:00:00.000Z",
+        }),
+      ],
+      checkouts: [
+        expect.objectContaining({
+          plan: "yearly",
+          amountMinor: 3999,
+          currency: "EUR",
+          sessionId: "cs_export",
+          state: "open",
+        }),
+      ],
+      complimentaryPremium: [
+        {
+          id: expect.any(String),
+          until: "2999-01-01T00:00:00.000Z",
+          reason: "Prize export",
+          grantedAt: expect.any(String),
+          withdrawnAt: null,
+        },
+      ],
+    });
     expect(exported.readingProgress).toEqual([
       {
         sectionId: expect.any(String),
@@ -329,6 +414,8 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     ]);
     const text = JSON.stringify(exported);
     expect(text).not.toContain("argon2-hash-of-the-password");
+    // The checkout page's address carries the provider's key to it.
+    expect(text).not.toContain("secret-fragment-export");
     const sessionIds = await database.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
     for (const { id } of sessionIds) expect(text).not.toContain(id);
   });

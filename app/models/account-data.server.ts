@@ -85,6 +85,20 @@ export const NOT_EXPORTED = [
     reason: "The questions of a set you generated are the site's content, listed in /admin/generate.",
   },
   {
+    table: "checkouts",
+    columns: ["url"],
+    kind: "secret",
+    reason:
+      "The address of each payment page opened for you carries the payment provider's key to that checkout; `billing.checkouts` lists the checkouts themselves.",
+  },
+  {
+    table: "complimentary_grants",
+    columns: ["granted_by", "revoked_by"],
+    kind: "other-person",
+    reason:
+      "The administrators who gave or withdrew your complimentary premium; the file says when, until when and why.",
+  },
+  {
     table: "app_settings",
     columns: ["value"],
     kind: "site-content",
@@ -104,8 +118,9 @@ const parseJson = (text: string | null): unknown => (text === null ? null : (JSO
  * Everything Numberlab stores about one account, as the "export my data"
  * file: the account, its sign-in methods, sessions and sign-ins in
  * progress, pending links, the mail kept for it while no SMTP server was
- * set, its contact messages, reading progress, quiz attempts with every
- * answer and the mastery they add up to, audit entries about it or by it,
+ * set, its contact messages, its subscriptions, checkouts and complimentary
+ * premium, reading progress, quiz attempts with every answer and the
+ * mastery they add up to, audit entries about it or by it,
  * and what it wrote or changed as an editor. What is left out is listed in
  * the file itself (NOT_EXPORTED).
  */
@@ -129,6 +144,10 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     recordRevisions,
     quizSets,
     settings,
+    billingCustomer,
+    subscriptions,
+    checkouts,
+    grants,
   ] = await Promise.all([
     db
       .selectFrom("sessions")
@@ -270,6 +289,32 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .where("updated_by", "=", userId)
       .orderBy("key")
       .execute(),
+    db.selectFrom("billing_customers").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    db.selectFrom("subscriptions").selectAll().where("user_id", "=", userId).orderBy("created_at").execute(),
+    db
+      .selectFrom("checkouts")
+      .select([
+        "id",
+        "provider",
+        "plan",
+        "amount_minor",
+        "currency",
+        "trial_days",
+        "return_to",
+        "session_id",
+        "state",
+        "created_at",
+        "updated_at",
+      ])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("complimentary_grants")
+      .select(["id", "until", "reason", "created_at", "revoked_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
   ]);
   const answers = items.filter((item) => item.answered_at !== null);
   const history = answers
@@ -355,6 +400,58 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       body: row.body,
       sentAt: row.created_at,
     })),
+    // What the app stores of your payments: the provider keeps the card and the invoices themselves.
+    billing: {
+      customer: billingCustomer
+        ? {
+            provider: billingCustomer.provider,
+            customerId: billingCustomer.customer_id,
+            trialUsedAt: billingCustomer.trial_used_at,
+            createdAt: billingCustomer.created_at,
+          }
+        : null,
+      subscriptions: subscriptions.map((row) => ({
+        id: row.id,
+        provider: row.provider,
+        customerId: row.customer_id,
+        subscriptionId: row.subscription_id,
+        plan: row.plan,
+        status: row.status,
+        amountMinor: row.amount_minor === null ? null : Number(row.amount_minor),
+        currency: row.currency,
+        currentPeriodEnd: row.current_period_end,
+        trialEnd: row.trial_end,
+        cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
+        pastDueSince: row.past_due_since,
+        pausedFrom: row.paused_from,
+        pausedUntil: row.paused_until,
+        firstPaymentAt: row.first_payment_at,
+        endedAt: row.ended_at,
+        readFromProviderAt: row.observed_at,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      })),
+      checkouts: checkouts.map((row) => ({
+        id: row.id,
+        provider: row.provider,
+        plan: row.plan,
+        amountMinor: Number(row.amount_minor),
+        currency: row.currency,
+        trialDays: Number(row.trial_days),
+        returnTo: row.return_to,
+        sessionId: row.session_id,
+        state: row.state,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      })),
+      complimentaryPremium: grants.map((row) => ({
+        id: row.id,
+        until: row.until,
+        reason: row.reason,
+        grantedAt: row.created_at,
+        withdrawnAt: row.revoked_at,
+      })),
+    },
     administratorActions: auditAbout.map(auditEntry),
     actionsAsAdministrator: auditBy.map(auditEntry),
     readingProgress: progress.map((row) => ({
