@@ -168,6 +168,58 @@ test.describe("user administration", () => {
     checkConsole();
   });
 
+  test("gives complimentary premium until a day and withdraws it, both in the audit log", async ({ page }) => {
+    // The refused grant answers 400.
+    const checkConsole = watchConsole(page, { expectedStatuses: [400] });
+    await asNewClient(page);
+    const user = await newAccount(uniqueEmail("gifted"));
+    await searchFor(page, user.email);
+    const row = usersTable(page).getByRole("row").filter({ hasText: user.email });
+    await expect(row).toContainText("Free");
+
+    await page.getByRole("link", { name: `Premium ${user.email}` }).click();
+    const panel = page.getByRole("region", { name: `Complimentary premium for ${user.email}` });
+    await expect(panel).toContainText("No premium now.");
+    // A day that is taken: the server says what is wrong and changes nothing.
+    await panel.getByLabel("Premium until").fill("2001-01-01");
+    await panel.getByRole("button", { name: "Give premium" }).click();
+    await expect(panel).toContainText("Choose a day in the future");
+    await expect(panel).toContainText("Enter a reason.");
+
+    const day = new Date(Date.now() + 60 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await panel.getByLabel("Premium until").fill(day);
+    await panel.getByLabel("Reason").fill("Teacher at a partner school");
+    await panel.getByRole("button", { name: "Give premium" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toContainText(
+      `${user.email} has complimentary premium until`,
+    );
+    await expect(row).toContainText("Complimentary");
+    await expect(panel).toContainText("Teacher at a partner school");
+    expect((await withServerDatabase((db) => findUserByEmail(db, user.email)))?.isPremium).toBe(true);
+
+    await page.getByRole("button", { name: /^Withdraw the grant until / }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Withdraw the complimentary premium of ${user.email}?`);
+    await dialog.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+      `Withdrew the complimentary premium of ${user.email}.`,
+    );
+    await expect(row).toContainText("Free");
+    expect((await withServerDatabase((db) => findUserByEmail(db, user.email)))?.isPremium).toBe(false);
+
+    expect(await auditWhat(page, user.email)).toEqual([
+      {
+        who: accounts.admin,
+        what: `Withdrew the complimentary premium of ${user.email} that ran until ${day} 00:00 UTC`,
+      },
+      {
+        who: accounts.admin,
+        what: `Gave ${user.email} complimentary premium until ${day} 00:00 UTC (Teacher at a partner school)`,
+      },
+    ]);
+    checkConsole();
+  });
+
   test("disabling a signed-in account signs it out at once and refuses its password, until enabled", async ({
     page,
     browser,

@@ -112,10 +112,15 @@ function describe(entry: { action: AuditAction; target: string; details: AuditEn
     case "settings.update":
       return `Changed the setting “${String(entry.details?.setting)}” from ${String(entry.details?.from)} to ${String(entry.details?.to)}`;
     case "premium.grant":
-      return `Gave ${target} complimentary premium until ${String(entry.details?.until)} (${String(entry.details?.reason)})`;
+      return `Gave ${target} complimentary premium until ${instantText(entry.details?.until)} (${String(entry.details?.reason)})`;
     case "premium.revoke":
-      return `Withdrew the complimentary premium of ${target} that ran until ${String(entry.details?.until)}`;
+      return `Withdrew the complimentary premium of ${target} that ran until ${instantText(entry.details?.until)}`;
   }
+}
+
+/** A stored instant as the table's other times read ("2031-06-30 00:00 UTC"); anything else as it is. */
+function instantText(value: unknown): string {
+  return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? formatUtc(value) : String(value);
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {

@@ -480,7 +480,8 @@ function PlanCell({ user }: { user: ListedUser }) {
           {subscriptionStateText(subscription)}
         </Typography>
       )}
-      {grants[0] && (
+      {/* Beside a subscription a grant needs its own line; alone, the plan and "Premium until" say it. */}
+      {grants[0] && plan !== "complimentary" && (
         <Typography variant="body2" color="text.secondary">
           Complimentary until {formatDate(grants[0].until)}
         </Typography>
