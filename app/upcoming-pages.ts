@@ -14,26 +14,7 @@ export interface UpcomingPage {
 }
 
 export const upcomingPages: UpcomingPage[] = [
-  {
-    path: "subscribe",
-    title: "Subscribe",
-    purpose:
-      "Unlock every chapter and unlimited quizzes with a monthly or yearly plan, paid by card and cancellable at any time.",
-    access: "public",
-  },
-  {
-    path: "cancel",
-    title: "Checkout cancelled",
-    purpose: "You left the checkout before paying, so nothing was charged and your plan is unchanged.",
-    access: "public",
-  },
   // Labs: working pages built from the product's own components.
-  {
-    path: "tests/buy",
-    title: "One-click checkout",
-    purpose: "Buy the monthly plan in one click through the card payment provider's hosted checkout.",
-    access: "public",
-  },
   {
     path: "tests/mychart",
     title: "Usage charts",

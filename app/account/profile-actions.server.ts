@@ -15,6 +15,8 @@ import { hashPassword } from "../auth/password.server";
 import { checkRateLimits, rateLimits } from "../http/rate-limits.server";
 import { countOf } from "../utils/plural";
 import { reauthenticationProblem } from "../auth/reauthentication.server";
+import { isPlanIntent, managePlan } from "../billing/manage-plan.server";
+import { getPaymentProvider } from "../billing/provider.server";
 
 const currentPassword = z
   .string({ error: "Enter your current password." })
@@ -82,6 +84,11 @@ export async function handleProfileAction(
   secure: boolean,
 ) {
   const intent = typeof values.intent === "string" ? values.intent : "unknown";
+  if (isPlanIntent(intent)) {
+    // The paid plan's changes go through the payment provider (app/billing/manage-plan.server.ts).
+    const outcome = await managePlan(getDatabase().db, getPaymentProvider(), user, values);
+    return outcome.ok ? success(intent, outcome.message) : failure(intent, { form: outcome.error }, outcome.status);
+  }
   const parsed = profileActionSchema.safeParse(values);
   if (!parsed.success) return failure(intent, fieldErrors(parsed.error));
   const action = parsed.data;

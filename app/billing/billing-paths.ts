@@ -6,3 +6,8 @@ export const CANCEL_PATH = "/cancel";
 export const PORTAL_PATH = "/profile/billing/portal";
 /** The "Your plan" section of the profile, where a subscription is managed. */
 export const PLAN_SECTION_PATH = "/profile#plan";
+
+/** /subscribe, coming back to `returnTo` (the chapter that asked) after paying. */
+export function subscribePath(returnTo: string): string {
+  return `${SUBSCRIBE_PATH}?${new URLSearchParams({ returnTo })}`;
+}

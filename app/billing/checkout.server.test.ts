@@ -15,12 +15,8 @@ const ORIGIN = "https://numberlab.example";
 describe.each(testDialects)("starting a checkout on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   const newUser = () => createUser(database.db, { email: `${crypto.randomUUID()}@example.org`, passwordHash: null });
-  const start = (
-    provider: FakePaymentProvider,
-    user: { id: string; email: string },
-    plan: string,
-    returnTo?: string,
-  ) => startCheckout(database.db, provider, user, { plan, returnTo } as never, ORIGIN);
+  const start = (provider: FakePaymentProvider, user: { id: string; email: string }, plan: string, returnTo?: string) =>
+    startCheckout(database.db, provider, user, { plan, returnTo } as never, ORIGIN);
 
   const checkoutRows = (userId: string) =>
     database.db.selectFrom("checkouts").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();

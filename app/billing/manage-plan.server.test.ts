@@ -177,13 +177,16 @@ describe.each(testDialects)("managing a plan on %s", (dialect) => {
   it("changes only the account's own current plan", async () => {
     const mine = await subscriber("monthly");
     const theirs = await subscriber("monthly");
-    const outcome = await act(mine.provider, mine.user, { intent: "plan-cancel", subscriptionId: theirs.subscriptionId });
+    const outcome = await act(mine.provider, mine.user, {
+      intent: "plan-cancel",
+      subscriptionId: theirs.subscriptionId,
+    });
     expect(outcome).toMatchObject({ ok: false, status: 409 });
     expect(mine.provider.count("setCancelAtPeriodEnd")).toBe(0);
     const stranger = await newUser();
-    expect(await act(mine.provider, stranger, { intent: "plan-cancel", subscriptionId: mine.subscriptionId })).toMatchObject(
-      { ok: false, status: 409 },
-    );
+    expect(
+      await act(mine.provider, stranger, { intent: "plan-cancel", subscriptionId: mine.subscriptionId }),
+    ).toMatchObject({ ok: false, status: 409 });
     expect((await current(mine.user.id)).cancelAtPeriodEnd).toBe(false);
   });
 
@@ -235,6 +238,8 @@ describe.each(testDialects)("managing a plan on %s", (dialect) => {
     expect(await portalUrl(database.db, provider, user.id, "https://numberlab.example/profile#plan")).toBe(
       `https://pay.example.test/portal/${customerId}?return=https%3A%2F%2Fnumberlab.example%2Fprofile%23plan`,
     );
-    expect(await portalUrl(database.db, provider, (await newUser()).id, "https://numberlab.example/profile")).toBeNull();
+    expect(
+      await portalUrl(database.db, provider, (await newUser()).id, "https://numberlab.example/profile"),
+    ).toBeNull();
   });
 });

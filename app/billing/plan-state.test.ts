@@ -33,7 +33,12 @@ describe("a plan's state in words", () => {
     ],
     [
       "cancelled at period end",
-      plan({ plan: "yearly", amountMinor: 3999, cancelAtPeriodEnd: true, currentPeriodEnd: "2031-01-01T00:00:00.000Z" }),
+      plan({
+        plan: "yearly",
+        amountMinor: 3999,
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: "2031-01-01T00:00:00.000Z",
+      }),
       "Cancels on 1 January 2031",
       "Your plan ends on 1 January 2031. Premium stays open until then, and nothing more is charged.",
     ],
@@ -89,9 +94,9 @@ describe("what a learner may do with a plan", () => {
     const cancelled = plan({ cancelAtPeriodEnd: true });
     expect(planActionProblem("plan-cancel", cancelled, NOW)).toMatch(/already cancelled/);
     expect(planActionProblem("plan-resume", cancelled, NOW)).toBeNull();
-    expect(planActionProblem("plan-resume", { ...cancelled, currentPeriodEnd: "2030-01-10T00:00:00.000Z" }, NOW)).toMatch(
-      /already ended/,
-    );
+    expect(
+      planActionProblem("plan-resume", { ...cancelled, currentPeriodEnd: "2030-01-10T00:00:00.000Z" }, NOW),
+    ).toMatch(/already ended/);
     expect(planActionProblem("plan-cancel", plan({ status: "unpaid" }), NOW)).not.toBeNull();
   });
 

@@ -5,7 +5,7 @@ import { storageStatePath, uniqueClientIp, type Role } from "./accounts";
  * Every route of SPEC.md §2, written out here from the spec (not read from the
  * app), with the rule SPEC.md §1 gives it.
  */
-type Rule = "public" | "guestOnly" | "requiresAuth" | "requiresAdmin" | "toSubscribe" | "ruleRedirect";
+type Rule = "public" | "guestOnly" | "requiresAuth" | "requiresAdmin" | "toSubscribe" | "ruleRedirect" | "portal";
 
 const publicPages = [
   "/",
@@ -89,6 +89,9 @@ const routes: [string, Rule][] = [
   ["/profile", "requiresAuth"],
   ["/profile/delete", "requiresAuth"],
   ["/profile/export", "requiresAuth"],
+  // Not in SPEC.md: the payment provider's portal (issue 18), for signed-in accounts only; the journeys'
+  // accounts never reached a checkout, so they have no customer there and are shown the plans.
+  ["/profile/billing/portal", "portal"],
   ["/admin/mailbox", "requiresAdmin"],
   ["/admin/adminUser/audit", "requiresAdmin"],
   ...chapterPages.map((path): [string, Rule] => [path, "requiresAuth"]),
@@ -124,6 +127,8 @@ function expected(rule: Rule, role: Role, path: string): Outcome {
       return role === "guest" ? { status: 200 } : { status: 302, location: "/profile" };
     case "requiresAuth":
       return role === "guest" ? toLogin : { status: 200 };
+    case "portal":
+      return role === "guest" ? toLogin : { status: 302, location: "/subscribe" };
     case "requiresAdmin":
       if (role === "guest") return toLogin;
       return role === "admin" ? { status: 200 } : { status: 403 };
@@ -205,6 +210,9 @@ test("premium chapters show a subscribe call to a free user and the chapter to p
       const html = await (await client.get(path)).text();
       const locked = role === "user" && index >= 2;
       expect(html.includes('data-testid="premium-call"'), `${role} ${path}`).toBe(locked);
+      // The call leads to the plans and, after paying, back to this chapter.
+      const subscribe = `href="/subscribe?returnTo=${encodeURIComponent(path)}"`;
+      expect(html.includes(subscribe), `${role} ${path} links ${subscribe}`).toBe(locked);
     }
     await client.dispose();
   }

@@ -12,6 +12,7 @@ import { Link, useFetcher } from "react-router";
 import { MasteryList, type MasteryEntry } from "../quiz/mastery-list";
 import type { LessonBlock, LessonHeading } from "#app/markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
+import { subscribePath } from "#app/billing/billing-paths";
 
 interface ChapterSectionView {
   id: string;
@@ -114,15 +115,15 @@ function TableOfContents({ sections, lockedTitles }: Pick<ChapterViewProps, "sec
   );
 }
 
-function PremiumCall({ lockedTitles }: { lockedTitles: string[] }) {
+function PremiumCall({ slug, lockedTitles }: { slug: string; lockedTitles: string[] }) {
   return (
     <Alert severity="info" data-testid="premium-call" sx={{ my: 4 }}>
       <AlertTitle>The rest of this chapter is part of Numberlab Premium</AlertTitle>
-      The first two chapters are free. Subscribe to read this one in full
+      Subscribe to read this chapter in full
       {lockedTitles.length > 0 ? `: ${lockedTitles.join(", ")}` : ""}, with its exercises and interactive widgets.
       <Button
         component={Link}
-        to="/subscribe"
+        to={subscribePath(`/chapter/${slug}`)}
         variant="contained"
         sx={{ display: "flex", mt: 2, width: "fit-content" }}
       >
@@ -241,7 +242,7 @@ export function ChapterView({ chapter, locked, quizSkills, sections, lockedTitle
               </Box>
             </Box>
           ))}
-          {locked && <PremiumCall lockedTitles={lockedTitles} />}
+          {locked && <PremiumCall slug={chapter.slug} lockedTitles={lockedTitles} />}
           {!locked && quizSkills.length > 0 && <ChapterQuizCall slug={chapter.slug} skills={quizSkills} />}
           <ChapterNavigation previous={previous} next={next} />
         </Box>

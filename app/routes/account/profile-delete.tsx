@@ -6,6 +6,12 @@ import Typography from "@mui/material/Typography";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { NarrowCard } from "#app/components/narrow-card";
 import { deleteAccount } from "#app/models/account-data.server";
+import { countActiveAdmins } from "#app/models/user.server";
+import { cancelSubscriptionForDeletion } from "#app/billing/manage-plan.server";
+import { PLAN_SECTION_PATH } from "#app/billing/billing-paths";
+import { WITHDRAWAL_DAYS } from "#app/billing/plan-state";
+import { findCurrentSubscription } from "#app/models/subscription.server";
+import { getPaymentProvider } from "#app/billing/provider.server";
 import { requireSessionId, requireUser } from "#app/auth/access.server";
 import { retryAfterHeaders } from "#app/http/action-headers";
 import { getDatabase } from "#app/utils/db.server";
@@ -21,7 +27,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Delete your account · 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { email: user.email, by: await reauthenticationMethod(user.id, requireSessionId(context)) };
+  const [by, subscription] = await Promise.all([
+    reauthenticationMethod(user.id, requireSessionId(context)),
+    findCurrentSubscription(getDatabase().db, user.id),
+  ]);
+  return { email: user.email, by, subscribed: subscription !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,17 +44,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: problem.status, headers: problem.headers },
     );
   }
-  if ((await deleteAccount(getDatabase().db, user.id)) === "last-admin") {
-    return data(
-      {
-        error:
-          "You are the last administrator. Make someone else an administrator in the user list first, so the site keeps one. Nothing was deleted.",
-      },
-      { status: 409 },
-    );
-  }
+  const { db } = getDatabase();
+  if (user.role === "admin" && (await countActiveAdmins(db)) <= 1) return lastAdminRefusal();
+  // Nobody may be charged for an account that no longer exists: the subscription ends first, or nothing does.
+  const cancelled = await cancelSubscriptionForDeletion(db, getPaymentProvider(), user.id);
+  if (!cancelled.ok) return data({ error: `${cancelled.error} Your account was not deleted.` }, { status: 502 });
+  if ((await deleteAccount(db, user.id)) === "last-admin") return lastAdminRefusal();
   const cookie = await endSession(request, { secure: context.get(serverInfoContext).isSecure });
   return redirect("/login?accountDeleted=1", { headers: { "Set-Cookie": cookie } });
+}
+
+function lastAdminRefusal() {
+  return data(
+    {
+      error:
+        "You are the last administrator. Make someone else an administrator in the user list first, so the site keeps one. Nothing was deleted.",
+    },
+    { status: 409 },
+  );
 }
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,6 +76,13 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         </a>{" "}
         first.
       </Typography>
+      {loaderData.subscribed && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Your subscription is cancelled at once with the account, and nothing more is charged. Within {WITHDRAWAL_DAYS}{" "}
+          days of your first payment you can withdraw with a full refund under{" "}
+          <Link to={PLAN_SECTION_PATH}>Your plan</Link> first.
+        </Alert>
+      )}
       {actionData?.error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {actionData.error}

@@ -1,13 +1,13 @@
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { Form, Link } from "react-router";
 import { DetailsSection } from "#app/components/account/details-section";
 import { IdentitiesSection } from "#app/components/account/identities-section";
 import { PasskeysSection } from "#app/components/account/passkeys-section";
-import { formatDate } from "#app/utils/format-date";
 import { PasswordSection } from "#app/components/account/password-section";
+import { PlanSection } from "#app/components/account/plan-section";
+import { loadPlanSection, PORTAL_UNAVAILABLE_PARAM } from "#app/billing/manage-plan.server";
+import { getPaymentProvider } from "#app/billing/provider.server";
 import { PreferencesSection } from "#app/components/account/preferences-section";
 import { ProfileSection } from "#app/components/account/profile-section";
 import { ReadingProgress } from "#app/components/account/reading-progress";
@@ -42,11 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const sessionId = requireSessionId(context);
   const { db } = getDatabase();
-  const [sessions, methods, { chapters: progress, place }, { masteries }] = await Promise.all([
+  const [sessions, methods, { chapters: progress, place }, { masteries }, plan] = await Promise.all([
     listUserSessions(db, user.id),
     findSignInMethods(db, user.id),
     readingPlace(db, user.id),
     learnerMastery(db, user.id),
+    loadPlanSection(db, getPaymentProvider(), user),
   ]);
   const [identities, passkeys] = await Promise.all([
     identitiesSection(db, user.id, methods, new URL(request.url)),
@@ -69,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...DEFAULT_PREFERENCES,
       theme: readColorSchemeCookie(request.headers.get("Cookie")),
     },
+    plan,
+    portalUnavailable: new URL(request.url).searchParams.get(PORTAL_UNAVAILABLE_PARAM) === "unavailable",
     identities,
     passkeys,
     progress: progress.map(({ slug, title, read, total }) => ({ slug, title, read, total })),
@@ -103,29 +106,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { account, preferences, identities, passkeys, sessions, progress, place, mastery, now } = loaderData;
+  const { plan, portalUnavailable } = loaderData;
   return (
     <Page title="Your profile" lead={`Signed in as ${account.label}`}>
       <Stack spacing={3}>
-        <ProfileSection id="plan" title="Your plan">
-          <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: "wrap" }}>
-            <Chip label={account.role === "admin" ? "Administrator" : "Learner"} />
-            <Chip
-              label={account.isPremium ? "Premium" : "Free plan"}
-              color={account.isPremium ? "primary" : "default"}
-            />
-          </Stack>
-          <Typography sx={{ mb: 2 }}>
-            {account.entitlements.premiumChapters
-              ? "Every chapter and unlimited quizzes are open to you."
-              : "The first two chapters and five quizzes a day are free. Premium opens every chapter and unlimited quizzes."}{" "}
-            Member since {formatDate(account.createdAt)}.
-          </Typography>
-          {!account.entitlements.premiumChapters && (
-            <Button component={Link} to="/subscribe" variant="contained">
-              Unlock every chapter
-            </Button>
-          )}
-        </ProfileSection>
+        <PlanSection
+          role={account.role === "admin" ? "admin" : "learner"}
+          isPremium={account.isPremium}
+          everythingOpen={account.entitlements.premiumChapters}
+          memberSince={account.createdAt}
+          portalUnavailable={portalUnavailable}
+          plan={plan}
+        />
 
         {account.entitlements.adminArea && (
           <ProfileSection

@@ -13,6 +13,7 @@ import { StartQuizButton } from "#app/components/quiz/start-quiz-button";
 export { revalidateAfterRefusedStart as shouldRevalidate } from "#app/components/quiz/start-quiz-button";
 import { MasteryList } from "#app/components/quiz/mastery-list";
 import { Page } from "#app/components/page";
+import { subscribePath } from "#app/billing/billing-paths";
 import { pageNotFound } from "#app/http/not-found";
 import { findChapterBySlug } from "#app/models/chapter.server";
 import { openAttemptAt } from "#app/models/quiz.server";
@@ -100,7 +101,8 @@ export default function ChapterQuiz({ loaderData, actionData }: Route.ComponentP
         </Box>
         {locked ? (
           <Alert severity="info">
-            This chapter and its quiz come with premium. <RouterLink to="/subscribe">See the plans</RouterLink>.
+            This chapter and its quiz come with premium.{" "}
+            <RouterLink to={subscribePath(`/chapter/${chapter.slug}/quiz`)}>See the plans</RouterLink>.
           </Alert>
         ) : (
           <>

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "#database/connection";
+import { formPost } from "#tests/setup/action-result";
+import { APP, contextFor, newLearner, routeAnswer, subscribeThrough } from "#tests/setup/billing-routes";
+import { FakePaymentProvider } from "#tests/setup/fake-payment-provider";
+import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { setPaymentProvider } from "#app/billing/provider.server";
+import { findCurrentSubscription } from "#app/models/subscription.server";
+import type { User } from "#app/models/user.server";
+
+vi.stubEnv("SESSION_SECRET", "a session secret for the profile tests, long enough");
+const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
+vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
+const { action, loader } = await import("./profile");
+
+afterEach(() => setPaymentProvider(undefined));
+
+describe.each(testDialects)("the plan on /profile on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  const useProvider = () => {
+    current.handle = database;
+    const provider = new FakePaymentProvider();
+    setPaymentProvider(provider);
+    return provider;
+  };
+  const load = (user: User, query = "") =>
+    loader({ request: new Request(`${APP}/profile${query}`), context: contextFor(user), params: {} } as never);
+  const post = (user: User, form: Record<string, string>) =>
+    routeAnswer(() =>
+      action({ request: formPost(`${APP}/profile`, form), context: contextFor(user), params: {} } as never),
+    );
+
+  it("shows the plan section, and says when the provider's page could not be opened", async () => {
+    const provider = useProvider();
+    const { user, subscription } = await subscribeThrough(database.db, provider, await newLearner(database.db));
+    const page = await load(user);
+    expect(page.plan).toMatchObject({
+      subscription: { subscriptionId: subscription.subscriptionId, status: "trialing" },
+      words: { label: "Free trial" },
+      hasCustomer: true,
+    });
+    expect(page.portalUnavailable).toBe(false);
+    expect((await load(user, "?portal=unavailable")).portalUnavailable).toBe(true);
+  });
+
+  it("changes the plan through the profile's intents, answering as every profile form does", async () => {
+    const provider = useProvider();
+    const { user, subscription } = await subscribeThrough(database.db, provider, await newLearner(database.db));
+    const cancelled = await post(user, { intent: "plan-cancel", subscriptionId: subscription.subscriptionId });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.data).toMatchObject({ intent: "plan-cancel", ok: true, errors: {} });
+    expect((cancelled.data as { message: string }).message).toMatch(
+      /^Your plan is cancelled\. Premium stays open until/,
+    );
+    expect((await findCurrentSubscription(database.db, user.id))!.cancelAtPeriodEnd).toBe(true);
+
+    const refused = await post(user, {
+      intent: "plan-pause",
+      subscriptionId: subscription.subscriptionId,
+      months: "9",
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { intent: "plan-pause", ok: false, errors: { form: "Choose 1, 2 or 3 months." } },
+    });
+  });
+
+  it("keeps the other profile intents working beside the plan's", async () => {
+    useProvider();
+    const user = await newLearner(database.db);
+    const answer = await post(user, { intent: "display-name", displayName: "Ada" });
+    expect(answer.data).toMatchObject({ intent: "display-name", ok: true, message: "Your name was saved." });
+  });
+});
