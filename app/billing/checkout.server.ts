@@ -205,11 +205,6 @@ async function ensureCustomer(
   if (known) return known.customerId;
   const { customerId } = await provider.createCustomer({ userId: user.id, email: user.email });
   const stored = await saveBillingCustomer(db, { userId: user.id, provider: provider.name, customerId });
-  // One customer per account: an account that paid through another provider (before Stripe keys were set,
-  // say) must not have that provider's customer id sent here.
-  if (stored.provider !== provider.name) {
-    throw new Error(`Account ${user.id} already has a ${stored.provider} customer; this server uses ${provider.name}.`);
-  }
   return stored.customerId;
 }
 

@@ -371,7 +371,7 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     expect(exported.mailboxCopies).toEqual([expect.objectContaining({ subject: "Your link" })]);
     expect(exported.administratorActions.map((entry) => entry.action).sort()).toEqual(["premium.grant", "role.grant"]);
     expect(exported.billing).toEqual({
-      customer: { provider: "stripe", customerId: "cus_export", trialUsedAt: null, createdAt: expect.any(String) },
+      customers: [{ provider: "stripe", customerId: "cus_export", trialUsedAt: null, createdAt: expect.any(String) }],
       subscriptions: [
         expect.objectContaining({
           subscriptionId: "sub_export",

@@ -144,7 +144,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     recordRevisions,
     quizSets,
     settings,
-    billingCustomer,
+    billingCustomers,
     subscriptions,
     checkouts,
     grants,
@@ -289,7 +289,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .where("updated_by", "=", userId)
       .orderBy("key")
       .execute(),
-    db.selectFrom("billing_customers").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    db.selectFrom("billing_customers").selectAll().where("user_id", "=", userId).orderBy("created_at").execute(),
     db.selectFrom("subscriptions").selectAll().where("user_id", "=", userId).orderBy("created_at").execute(),
     db
       .selectFrom("checkouts")
@@ -402,14 +402,12 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     })),
     // What the app stores of your payments: the provider keeps the card and the invoices themselves.
     billing: {
-      customer: billingCustomer
-        ? {
-            provider: billingCustomer.provider,
-            customerId: billingCustomer.customer_id,
-            trialUsedAt: billingCustomer.trial_used_at,
-            createdAt: billingCustomer.created_at,
-          }
-        : null,
+      customers: billingCustomers.map((row) => ({
+        provider: row.provider,
+        customerId: row.customer_id,
+        trialUsedAt: row.trial_used_at,
+        createdAt: row.created_at,
+      })),
       subscriptions: subscriptions.map((row) => ({
         id: row.id,
         provider: row.provider,

@@ -185,7 +185,7 @@ async function billingByUser(db: Kysely<Database>, userIds: string[]): Promise<M
   if (userIds.length === 0) return byUser;
   const now = currentTime();
   const [customers, subscriptions, grants] = await Promise.all([
-    db.selectFrom("billing_customers").selectAll().where("user_id", "in", userIds).execute(),
+    db.selectFrom("billing_customers").selectAll().where("user_id", "in", userIds).orderBy("created_at").execute(),
     db
       .selectFrom("subscriptions")
       .selectAll()
@@ -208,7 +208,9 @@ async function billingByUser(db: Kysely<Database>, userIds: string[]): Promise<M
     // Newest first: the one that runs, else the last to end.
     const shown = own.find((row) => !ENDED_STATUSES.has(row.status)) ?? own[0];
     const inForce = grants.filter((grant) => grant.user_id === userId);
-    const customer = customers.find((row) => row.user_id === userId);
+    // The customer of the subscription shown, else the account's newest (one per provider used).
+    const ownCustomers = customers.filter((row) => row.user_id === userId);
+    const customer = ownCustomers.find((row) => row.provider === shown?.provider) ?? ownCustomers.at(-1);
     const subscription: AdminSubscription | null = shown
       ? {
           phase: subscriptionPhase(

@@ -59,17 +59,18 @@ export async function saveBillingCustomer(
       trial_used_at: null,
       created_at: isoNow(),
     })
-    .onConflict((conflict) => conflict.column("user_id").doNothing())
+    .onConflict((conflict) => conflict.columns(["user_id", "provider"]).doNothing())
     .execute();
   const stored = await db
     .selectFrom("billing_customers")
     .selectAll()
     .where("user_id", "=", input.userId)
+    .where("provider", "=", input.provider)
     .executeTakeFirstOrThrow();
   return toCustomer(stored);
 }
 
-/** The trial is offered once per account: set when a subscription with a trial is first seen. */
+/** The trial is offered once per account, whichever provider: set when a subscription with a trial is first seen. */
 export async function markTrialUsed(db: Kysely<Database>, userId: string): Promise<void> {
   await db
     .updateTable("billing_customers")

@@ -80,4 +80,16 @@ describe.each(testDialects)("checkouts and billing customers on %s", (dialect) =
     await markTrialUsed(database.db, user.id);
     expect((await findBillingCustomer(database.db, "test", user.id))?.trialUsedAt).toBe(used);
   });
+
+  it("keeps one customer per provider, so an install that moves from test mode to Stripe starts afresh", async () => {
+    const user = await newUser();
+    await saveBillingCustomer(database.db, { userId: user.id, provider: "test", customerId: `cus_t_${user.id}` });
+    const stripe = await saveBillingCustomer(database.db, {
+      userId: user.id,
+      provider: "stripe",
+      customerId: `cus_s_${user.id}`,
+    });
+    expect(stripe).toMatchObject({ provider: "stripe", customerId: `cus_s_${user.id}` });
+    expect((await findBillingCustomer(database.db, "test", user.id))?.customerId).toBe(`cus_t_${user.id}`);
+  });
 });

@@ -12,12 +12,14 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("billing_customers")
-    .addColumn("user_id", "text", (col) => col.primaryKey().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("provider", "text", (col) => col.notNull().check(sql`provider in ('stripe', 'test')`))
     .addColumn("customer_id", "text", (col) => col.notNull())
     // Set when a checkout with a trial completes: the trial is offered once per account.
     .addColumn("trial_used_at", "text")
     .addColumn("created_at", "text", (col) => col.notNull())
+    // One customer per account and provider: an install that moves from test mode to Stripe keeps both.
+    .addPrimaryKeyConstraint("billing_customers_pkey", ["user_id", "provider"])
     .addUniqueConstraint("billing_customers_provider_customer_key", ["provider", "customer_id"])
     .execute();
 
@@ -35,7 +37,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("current_period_end", "text")
     .addColumn("trial_end", "text")
     .addColumn("cancel_at_period_end", "integer", (col) =>
-      col.notNull().defaultTo(0).check(sql`cancel_at_period_end in (0, 1)`),
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`cancel_at_period_end in (0, 1)`),
     )
     .addColumn("past_due_since", "text")
     // A pause skips the payments between these two instants; premium stops at paused_from.
