@@ -53,6 +53,10 @@ export default [
   route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.tsx"),
   // Public, not guest-only: a signed-in visitor who started a provider sign-in must be able to finish it.
   route("login/link-account", "routes/auth/link-account.tsx"),
+  // The built-in test payment provider's hosted pages (404 with Stripe): their unguessable id is their key.
+  route("test-payments/checkout/:sessionId", "routes/billing/test-checkout.tsx"),
+  route("test-payments/portal/:portalId", "routes/billing/test-portal.tsx"),
+  route("test-payments/invoices/:invoiceId", "routes/billing/test-invoice.tsx"),
 
   // Resources.
   route("healthz", "routes/resources/healthz.ts"),

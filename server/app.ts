@@ -8,6 +8,8 @@ import { serverInfoContext, type BuildInfo } from "#app/http/request-context";
 import { getEnv } from "#app/utils/env.server";
 import { getSessionSecret } from "#app/auth/session.server";
 import { startHousekeeping } from "#app/jobs/housekeeping.server";
+import { startTestProviderClock } from "#app/jobs/test-provider-clock.server";
+import { isTestPaymentProvider } from "#app/billing/test-provider.server";
 import { startBillingReconciliation } from "#app/jobs/billing-reconciliation.server";
 import { getPaymentProvider } from "#app/billing/provider.server";
 import { getOidcProviders } from "#app/auth/oidc-config.server";
@@ -25,6 +27,7 @@ const CONTENT_DIRECTORY = "content/chapters";
 export const buildInfo: BuildInfo = { id: build.assets.version, timestamp: __BUILD_TIMESTAMP__ };
 
 let stopHousekeeping: (() => void) | undefined;
+let stopTestProviderClock: (() => void) | undefined;
 let stopReconciliation: (() => void) | undefined;
 
 /** Everything that must succeed before the first request: settings, secret, migrations, first content. */
@@ -44,7 +47,9 @@ export async function prepare(): Promise<{
   const seededRecords = await seedPrimeRecordsIfEmpty(db, primeRecords);
   stopHousekeeping ??= startHousekeeping(db);
   // Chosen now, so a mistake in the payment settings is reported at start rather than at the first checkout.
-  getPaymentProvider();
+  const paymentProvider = getPaymentProvider();
+  // Test mode's renewals, retries and webhook deliveries run on its own clock (Stripe keeps its own).
+  if (isTestPaymentProvider(paymentProvider)) stopTestProviderClock ??= startTestProviderClock(db, paymentProvider);
   stopReconciliation ??= startBillingReconciliation(db, getPaymentProvider);
   return { dialect, applied, seeded, seededRecords };
 }
@@ -52,6 +57,8 @@ export async function prepare(): Promise<{
 export async function shutdown(): Promise<void> {
   stopHousekeeping?.();
   stopHousekeeping = undefined;
+  stopTestProviderClock?.();
+  stopTestProviderClock = undefined;
   stopReconciliation?.();
   stopReconciliation = undefined;
   await closeDatabase();

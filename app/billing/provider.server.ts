@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { getSessionSecret } from "#app/auth/session.server";
+import { publicOrigin } from "#app/http/public-origin.server";
 import { getDatabase } from "#app/utils/db.server";
 import { getEnv } from "#app/utils/env.server";
 import type { PaymentProvider } from "./payment-provider";
@@ -22,7 +23,13 @@ export function getPaymentProvider(): PaymentProvider {
           webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           apiUrl: env.STRIPE_API_URL,
         })
-      : createTestProvider({ db: getDatabase().db, webhookSecret: testModeWebhookSecret(), webhookUrl: webhookUrl() });
+      : createTestProvider({
+          db: getDatabase().db,
+          webhookSecret: testModeWebhookSecret(),
+          webhookUrl: webhookUrl(),
+          // The hosted pages are the app's, at the address it hands out everywhere else.
+          pagesOrigin: publicOrigin(),
+        });
   return current;
 }
 

@@ -136,7 +136,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("kind", "text", (col) => col.notNull())
     .addColumn("customer_id", "text")
     .addColumn("data", "text", (col) => col.notNull())
-    // Events only: when to try delivering next, null once delivered.
+    // When the provider's clock next has work on the row (an event's next delivery attempt, a
+    // subscription's next transition, a checkout's expiry); null when it has none.
     .addColumn("deliver_after", "text")
     .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("created_at", "text", (col) => col.notNull())
