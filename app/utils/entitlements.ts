@@ -63,7 +63,10 @@ export function subscriptionPremiumUntil(subscription: SubscriptionState): strin
 }
 
 /** Until when the account is premium: the latest of its subscriptions and grants, or null. */
-export function premiumUntil(subscriptions: readonly SubscriptionState[], grants: readonly GrantState[]): string | null {
+export function premiumUntil(
+  subscriptions: readonly SubscriptionState[],
+  grants: readonly GrantState[],
+): string | null {
   const ends = [
     ...subscriptions.map(subscriptionPremiumUntil),
     ...grants.filter((grant) => grant.revokedAt === null).map((grant) => grant.until),

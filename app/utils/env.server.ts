@@ -4,49 +4,54 @@ import { z } from "zod";
  * Every setting the server reads, validated once at start-up. `.env.example`
  * documents each of them; keep the two in step.
  */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z
-    .string()
-    .regex(/^\d{1,5}$/, "must be a whole number from 0 to 65535")
-    .transform(Number)
-    .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
-    .default(3000),
-  HOST: z.string().min(1).optional(),
-  DATA_DIR: z.string().min(1).default("data"),
-  DATABASE_URL: z
-    .string()
-    .refine((value) => /^postgres(ql)?:\/\//i.test(value), {
-      message: "must be a postgres:// URL; leave it unset for the SQLite default",
-    })
-    .optional(),
-  SESSION_SECRET: z
-    .string()
-    .min(32, "must be at least 32 characters; leave it unset to generate one in DATA_DIR")
-    .optional(),
-  // The public origin of every link the app hands out (app/http/public-origin.server.ts).
-  APP_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://numberlab.example" })
-    .optional(),
-  TRUST_PROXY: z.string().optional(),
-  LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
-  SMTP_URL: z
-    .string()
-    .refine((value) => /^smtps?:\/\//i.test(value), { message: "must be an smtp:// or smtps:// URL" })
-    .optional(),
-  MAIL_FROM: z.string().min(3).default("Numberlab <no-reply@localhost>"),
-  // Stripe (docs/payments.md): both keys, or neither for the built-in test mode.
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_… or rk_…)")
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)").optional(),
-  // Only to point the SDK at a local stand-in of Stripe's API, as the tests do.
-  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-}).refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_WEBHOOK_SECRET === undefined), {
-  message: "set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither for test mode",
-  path: ["STRIPE_WEBHOOK_SECRET"],
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z
+      .string()
+      .regex(/^\d{1,5}$/, "must be a whole number from 0 to 65535")
+      .transform(Number)
+      .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
+      .default(3000),
+    HOST: z.string().min(1).optional(),
+    DATA_DIR: z.string().min(1).default("data"),
+    DATABASE_URL: z
+      .string()
+      .refine((value) => /^postgres(ql)?:\/\//i.test(value), {
+        message: "must be a postgres:// URL; leave it unset for the SQLite default",
+      })
+      .optional(),
+    SESSION_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters; leave it unset to generate one in DATA_DIR")
+      .optional(),
+    // The public origin of every link the app hands out (app/http/public-origin.server.ts).
+    APP_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://numberlab.example" })
+      .optional(),
+    TRUST_PROXY: z.string().optional(),
+    LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\//i.test(value), { message: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Numberlab <no-reply@localhost>"),
+    // Stripe (docs/payments.md): both keys, or neither for the built-in test mode.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_… or rk_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+      .optional(),
+    // Only to point the SDK at a local stand-in of Stripe's API, as the tests do.
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  })
+  .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_WEBHOOK_SECRET === undefined), {
+    message: "set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither for test mode",
+    path: ["STRIPE_WEBHOOK_SECRET"],
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -717,7 +717,10 @@ async function signInPremiumReader(baseUrl: string, dataDir: string): Promise<st
       passwordHash: await hashPassword(READER_PASSWORD),
       emailVerified: true,
     });
-    await grantComplimentaryPremium(db, null, user, { until: "2999-01-01T00:00:00.000Z", reason: "The bench's reader" });
+    await grantComplimentaryPremium(db, null, user, {
+      until: "2999-01-01T00:00:00.000Z",
+      reason: "The bench's reader",
+    });
   } finally {
     await close();
   }

@@ -36,7 +36,10 @@ export default async function globalSetup(config: FullConfig) {
     const passwordHash = await hashPassword(PASSWORD);
     await createUser(db, { email: accounts.user, passwordHash });
     const premium = await createUser(db, { email: accounts.premium, passwordHash });
-    await grantComplimentaryPremium(db, null, premium, { until: PREMIUM_UNTIL, reason: "The journeys' premium account" });
+    await grantComplimentaryPremium(db, null, premium, {
+      until: PREMIUM_UNTIL,
+      reason: "The journeys' premium account",
+    });
     await createUser(db, { email: accounts.admin, passwordHash, role: "admin" });
   } finally {
     await close();
