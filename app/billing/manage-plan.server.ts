@@ -19,52 +19,11 @@ import {
   planPriceText,
   withdrawalDeadline,
   type PlanIntent,
-  type PlanStateWords,
-  type PlanView,
+  toPlanView,
+  type PlanSection,
 } from "./plan-state";
 import { perPeriod, planAmountMinor, planName, planPrices, planSchema, providerMoney } from "./plans";
 import { syncCustomer } from "./sync.server";
-
-export function toPlanView(subscription: Subscription): PlanView {
-  const { subscriptionId, plan, status, amountMinor, currency, currentPeriodEnd, trialEnd } = subscription;
-  const { cancelAtPeriodEnd, pastDueSince, pausedFrom, pausedUntil, firstPaymentAt } = subscription;
-  return {
-    subscriptionId,
-    plan,
-    status,
-    amountMinor,
-    currency,
-    currentPeriodEnd,
-    trialEnd,
-    cancelAtPeriodEnd,
-    pastDueSince,
-    pausedFrom,
-    pausedUntil,
-    firstPaymentAt,
-  };
-}
-
-/** The "Your plan" section of the profile: where the plan stands and what the learner may do with it. */
-export interface PlanSection {
-  subscription: PlanView | null;
-  words: PlanStateWords | null;
-  /** The intents the learner may use now (each is checked again when used). */
-  allowed: PlanIntent[];
-  /** Why pausing is not offered, when the plan is yearly (said, not hidden). */
-  pauseNote: string | null;
-  /** The other plan, to switch to, at the settings' price. */
-  otherPlan: { plan: "monthly" | "yearly"; name: string; price: string } | null;
-  withdrawal: { until: string; amount: string | null } | null;
-  /** Complimentary premium from an admin's grant, until when (the latest grant still running). */
-  complimentaryUntil: string | null;
-  isPremium: boolean;
-  /** The account has a customer at the provider, so the portal (card, receipts) has something to show. */
-  hasCustomer: boolean;
-  /** The trial a first checkout would have, in days. */
-  trialDays: number;
-  freeQuizzesPerDay: number;
-  prices: { monthly: string; yearly: string };
-}
 
 export async function loadPlanSection(
   db: Kysely<Database>,

@@ -1,4 +1,5 @@
 import type { PaymentProviderName, PlanInterval } from "#database/schema";
+import type { SubscriptionReading } from "#app/models/subscription.server";
 
 /**
  * What the app asks of a card payment provider. Two implementations: Stripe (stripe-provider.server.ts)
@@ -69,25 +70,8 @@ export interface ProviderCheckout {
   status: "open" | "complete" | "expired";
 }
 
-/** A subscription as the provider reports it, in the app's terms. */
-export interface ProviderSubscription {
-  subscriptionId: string;
-  customerId: string;
-  status: string;
-  plan: PlanInterval | null;
-  amountMinor: number | null;
-  currency: string | null;
-  currentPeriodEnd: string | null;
-  trialEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** When the current run of failed payments began; null unless past due. */
-  pastDueSince: string | null;
-  pausedFrom: string | null;
-  pausedUntil: string | null;
-  /** The first payment of more than nothing, for the 14-day withdrawal. */
-  firstPaymentAt: string | null;
-  endedAt: string | null;
-}
+/** A subscription as the provider reports it, in the app's terms: what the sync writes. */
+export type ProviderSubscription = SubscriptionReading;
 
 /** A verified webhook, reduced to what the app acts on. `data` is the provider's object as sent. */
 export interface PaymentEvent {

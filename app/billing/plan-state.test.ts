@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { providerSubscription } from "#tests/setup/subscription-readings";
 import { addMonths, describePlanState, planActionProblem, withdrawalDeadline, type PlanView } from "./plan-state";
 import { providerMoney, yearlySaving } from "./plans";
 
 const NOW = new Date("2030-01-10T12:00:00.000Z");
 
 function plan(overrides: Partial<PlanView> = {}): PlanView {
-  return {
-    subscriptionId: "sub_1",
-    plan: "monthly",
-    status: "active",
-    amountMinor: 499,
-    currency: "eur",
-    currentPeriodEnd: "2030-02-01T00:00:00.000Z",
-    trialEnd: null,
-    cancelAtPeriodEnd: false,
-    pastDueSince: null,
-    pausedFrom: null,
-    pausedUntil: null,
-    firstPaymentAt: "2030-01-01T00:00:00.000Z",
-    ...overrides,
-  };
+  return providerSubscription(overrides);
 }
 
 describe("a plan's state in words", () => {

@@ -1,4 +1,5 @@
 import type { PlanInterval } from "#database/schema";
+import type { Subscription } from "#app/models/subscription.server";
 import { PAST_DUE_GRACE_MS } from "#app/utils/entitlements";
 import { formatDate } from "#app/utils/format-date";
 import { perPeriod, providerMoney } from "./plans";
@@ -7,19 +8,26 @@ import { perPeriod, providerMoney } from "./plans";
  * A subscription as the billing pages show it (plain data, sent to the browser), and the words for its
  * state. The service decides what may be done (manage-plan.server.ts); these only say where it stands.
  */
-export interface PlanView {
-  subscriptionId: string;
-  plan: PlanInterval | null;
-  status: string;
-  amountMinor: number | null;
-  currency: string | null;
-  currentPeriodEnd: string | null;
-  trialEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  pastDueSince: string | null;
-  pausedFrom: string | null;
-  pausedUntil: string | null;
-  firstPaymentAt: string | null;
+export type PlanView = Pick<Subscription, (typeof PLAN_VIEW_FIELDS)[number]>;
+
+export const PLAN_VIEW_FIELDS = [
+  "subscriptionId",
+  "plan",
+  "status",
+  "amountMinor",
+  "currency",
+  "currentPeriodEnd",
+  "trialEnd",
+  "cancelAtPeriodEnd",
+  "pastDueSince",
+  "pausedFrom",
+  "pausedUntil",
+  "firstPaymentAt",
+] as const;
+
+/** Only the fields the pages show, so nothing else of the row reaches the browser. */
+export function toPlanView(subscription: Subscription): PlanView {
+  return Object.fromEntries(PLAN_VIEW_FIELDS.map((field) => [field, subscription[field]])) as PlanView;
 }
 
 /** EU consumer law: a learner may withdraw within 14 days of the first payment, for a full refund. */
@@ -191,4 +199,26 @@ export function planActionProblem(intent: PlanIntent, view: PlanView, now: Date)
         ? null
         : `Withdrawal with a full refund is possible within ${WITHDRAWAL_DAYS} days of the first payment.`;
   }
+}
+
+/** The "Your plan" section of the profile: where the plan stands and what the learner may do with it. */
+export interface PlanSection {
+  subscription: PlanView | null;
+  words: PlanStateWords | null;
+  /** The intents the learner may use now (each is checked again when used). */
+  allowed: PlanIntent[];
+  /** Why pausing is not offered, when the plan is yearly (said, not hidden). */
+  pauseNote: string | null;
+  /** The other plan, to switch to, at the settings' price. */
+  otherPlan: { plan: PlanInterval; name: string; price: string } | null;
+  withdrawal: { until: string; amount: string | null } | null;
+  /** Complimentary premium from an admin's grant, until when (the latest grant still running). */
+  complimentaryUntil: string | null;
+  isPremium: boolean;
+  /** The account has a customer at the provider, so the portal (card, receipts) has something to show. */
+  hasCustomer: boolean;
+  /** The trial a first checkout would have, in days. */
+  trialDays: number;
+  freeQuizzesPerDay: number;
+  prices: { monthly: string; yearly: string };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "#tests/setup/console-guard";
 import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { providerSubscription } from "#tests/setup/subscription-readings";
 import { saveBillingCustomer } from "#app/models/billing-customer.server";
 import { listSubscriptions } from "#app/models/subscription.server";
 import { createUser, findUserById } from "#app/models/user.server";
@@ -48,26 +49,6 @@ class ProviderState {
     verifyWebhook: (rawBody: string, header: string | null, receivedAt: Date) =>
       verifySignedEvent(rawBody, header, SECRET, receivedAt),
   } as unknown as PaymentProvider;
-}
-
-function subscription(overrides: Partial<ProviderSubscription> = {}): ProviderSubscription {
-  return {
-    subscriptionId: "sub_1",
-    customerId: "cus_1",
-    status: "active",
-    plan: "monthly",
-    amountMinor: 499,
-    currency: "eur",
-    currentPeriodEnd: PERIOD_END,
-    trialEnd: null,
-    cancelAtPeriodEnd: false,
-    pastDueSince: null,
-    pausedFrom: null,
-    pausedUntil: null,
-    firstPaymentAt: START,
-    endedAt: null,
-    ...overrides,
-  };
 }
 
 /** A Stripe-shaped event body and its signature header, made with the SDK's own helper. */
@@ -127,7 +108,7 @@ describe.each(testDialects)("payment webhooks on %s", (dialect) => {
     const put = (overrides: Partial<ProviderSubscription> = {}) =>
       state.subscriptions.set(
         overrides.subscriptionId ?? "sub_1",
-        subscription({ customerId, subscriptionId: `sub_${customerId}`, ...overrides }),
+        providerSubscription({ customerId, subscriptionId: `sub_${customerId}`, firstPaymentAt: START, ...overrides }),
       );
     const premium = async () => (await findUserById(database.db, user.id))?.isPremium;
     return { user, customerId, state, deliver, put, premium };

@@ -3,6 +3,7 @@ import type { Database } from "#database/schema";
 import { isoNow } from "../utils/clock";
 import { likeLiteral } from "./database-errors.server";
 import { serializeAdminChanges } from "./admin-users.server";
+import { toSubscription } from "./subscription.server";
 import { parsePreferences } from "./preferences";
 import { rateLimitSubjectKey } from "./rate-limit.server";
 import { countActiveAdmins } from "./user.server";
@@ -408,27 +409,10 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
         trialUsedAt: row.trial_used_at,
         createdAt: row.created_at,
       })),
-      subscriptions: subscriptions.map((row) => ({
-        id: row.id,
-        provider: row.provider,
-        customerId: row.customer_id,
-        subscriptionId: row.subscription_id,
-        plan: row.plan,
-        status: row.status,
-        amountMinor: row.amount_minor === null ? null : Number(row.amount_minor),
-        currency: row.currency,
-        currentPeriodEnd: row.current_period_end,
-        trialEnd: row.trial_end,
-        cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
-        pastDueSince: row.past_due_since,
-        pausedFrom: row.paused_from,
-        pausedUntil: row.paused_until,
-        firstPaymentAt: row.first_payment_at,
-        endedAt: row.ended_at,
-        readFromProviderAt: row.observed_at,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      })),
+      subscriptions: subscriptions.map((row) => {
+        const { userId: _owner, observedAt, ...subscription } = toSubscription(row);
+        return { ...subscription, readFromProviderAt: observedAt, updatedAt: row.updated_at };
+      }),
       checkouts: checkouts.map((row) => ({
         id: row.id,
         provider: row.provider,

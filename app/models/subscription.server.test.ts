@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { providerSubscription } from "#tests/setup/subscription-readings";
 import { RENEWAL_LEEWAY_MS } from "../utils/entitlements";
 import {
   grantComplimentaryPremium,
@@ -18,25 +19,9 @@ import { createUser, findUserById } from "./user.server";
 
 const PERIOD_END = "2030-02-01T00:00:00.000Z";
 
-function reading(overrides: Partial<SubscriptionReading> = {}): SubscriptionReading {
-  return {
-    customerId: "cus_1",
-    subscriptionId: "sub_1",
-    plan: "yearly",
-    status: "active",
-    amountMinor: 3999,
-    currency: "eur",
-    currentPeriodEnd: PERIOD_END,
-    trialEnd: null,
-    cancelAtPeriodEnd: false,
-    pastDueSince: null,
-    pausedFrom: null,
-    pausedUntil: null,
-    firstPaymentAt: "2030-01-01T00:00:00.000Z",
-    endedAt: null,
-    ...overrides,
-  };
-}
+/** The yearly plan, renewing on 1 February 2030. */
+const reading = (overrides: Partial<SubscriptionReading> = {}) =>
+  providerSubscription({ plan: "yearly", amountMinor: 3999, ...overrides });
 
 describe.each(testDialects)("subscriptions on %s", (dialect) => {
   const database = useTestDatabase(dialect);

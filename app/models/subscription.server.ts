@@ -18,11 +18,15 @@ export interface Subscription {
   currentPeriodEnd: string | null;
   trialEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** When the current run of failed payments began; null unless past due. */
   pastDueSince: string | null;
+  /** A pause skips the payments from `pausedFrom` (a period end) to `pausedUntil`; premium stops at the first. */
   pausedFrom: string | null;
   pausedUntil: string | null;
+  /** The first payment of more than nothing, for the 14-day withdrawal. */
   firstPaymentAt: string | null;
   endedAt: string | null;
+  /** When this state was read from the provider. */
   observedAt: string;
   createdAt: string;
 }
@@ -33,7 +37,7 @@ export type SubscriptionReading = Omit<Subscription, "id" | "userId" | "provider
 /** Statuses a subscription does not come back from: a new checkout makes a new subscription. */
 export const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
 
-function toSubscription(row: SubscriptionsTable): Subscription {
+export function toSubscription(row: SubscriptionsTable): Subscription {
   return {
     id: row.id,
     userId: row.user_id,

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { providerSubscription } from "#tests/setup/subscription-readings";
 import { ThemeProvider } from "@mui/material/styles";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -14,20 +15,7 @@ declare global {
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 const NOW = new Date("2030-01-05T00:00:00.000Z");
-const monthly: PlanView = {
-  subscriptionId: "sub_1",
-  plan: "monthly",
-  status: "active",
-  amountMinor: 499,
-  currency: "EUR",
-  currentPeriodEnd: "2030-02-01T00:00:00.000Z",
-  trialEnd: null,
-  cancelAtPeriodEnd: false,
-  pastDueSince: null,
-  pausedFrom: null,
-  pausedUntil: null,
-  firstPaymentAt: "2030-01-01T00:00:00.000Z",
-};
+const monthly: PlanView = providerSubscription({ currency: "EUR" });
 
 function props(overrides: Partial<PlanSectionProps["plan"]> = {}): PlanSectionProps {
   return {

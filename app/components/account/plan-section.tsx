@@ -11,8 +11,7 @@ import {
   PAUSE_MONTHS,
   WITHDRAWAL_DAYS,
   type PlanIntent,
-  type PlanStateWords,
-  type PlanView,
+  type PlanSection as PlanSectionData,
 } from "#app/billing/plan-state";
 import { planName } from "#app/billing/plans";
 import { countOf } from "#app/utils/plural";
@@ -29,19 +28,7 @@ export interface PlanSectionProps {
   everythingOpen: boolean;
   memberSince: string;
   portalUnavailable: boolean;
-  plan: {
-    subscription: PlanView | null;
-    words: PlanStateWords | null;
-    allowed: PlanIntent[];
-    pauseNote: string | null;
-    otherPlan: { plan: "monthly" | "yearly"; name: string; price: string } | null;
-    withdrawal: { until: string; amount: string | null } | null;
-    complimentaryUntil: string | null;
-    hasCustomer: boolean;
-    trialDays: number;
-    freeQuizzesPerDay: number;
-    prices: { monthly: string; yearly: string };
-  };
+  plan: Omit<PlanSectionData, "isPremium">;
 }
 
 /** One plan change: a form that posts its intent and the subscription it was shown for. */
