@@ -237,12 +237,13 @@ describe("readForm: content types", () => {
 });
 
 describe("formValues", () => {
-  it("takes time in proportion to the fields: 100,000 distinct fields in well under a second", () => {
+  it("takes time in proportion to the fields: 100,000 distinct fields in under a second, not minutes", () => {
     const entries = Array.from({ length: 100_000 }, (_, index): [string, string] => [`f${index}`, ""]);
     const started = performance.now();
     const values = formValues(entries);
-    // The old reader called getAll once per key: 40,000 fields took 6 s, 80,000 took 31 s.
-    expect(performance.now() - started).toBeLessThan(200);
+    // The old reader called getAll once per key: 40,000 fields took 6 s, 80,000 took 31 s. A hang guard
+    // with room for a loaded machine (it took 270 ms while two cores ran five test suites), not a benchmark.
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(Object.keys(values)).toHaveLength(100_000);
     const repeated = formValues(Array.from({ length: 100_000 }, (_, index): [string, string] => ["k", String(index)]));
     expect((repeated.k as string[]).at(-1)).toBe("99999");
