@@ -138,6 +138,17 @@ describe.each(testDialects)("starting a checkout on %s", (dialect) => {
     expect(provider.openCheckouts()).toHaveLength(1);
   });
 
+  it("returns the learner to where they chose the plan last, when an open checkout is reused", async () => {
+    const provider = new FakePaymentProvider();
+    const user = await newUser();
+    const first = await start(provider, user, "monthly", "/chapter/exponential-remainders");
+    const again = await start(provider, user, "monthly", "/chapter/periods-and-primes");
+    expect(again).toEqual(first);
+    expect((await checkoutRows(user.id)).map((row) => [row.state, row.return_to])).toEqual([
+      ["open", "/chapter/periods-and-primes"],
+    ]);
+  });
+
   it("expires the open checkout at the provider when the other plan is chosen, and opens a new one", async () => {
     const provider = new FakePaymentProvider();
     const user = await newUser();

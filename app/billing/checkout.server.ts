@@ -8,6 +8,7 @@ import {
   closeCheckout,
   completeCheckoutsOf,
   markCheckoutOpen,
+  setCheckoutReturn,
   type Checkout,
 } from "#app/models/checkout.server";
 import { findCurrentSubscription, listSubscriptions } from "#app/models/subscription.server";
@@ -171,7 +172,7 @@ async function reuseOrEnd(
   provider: PaymentProvider,
   userId: string,
   existing: Checkout,
-  wanted: { plan: PlanInterval; amountMinor: number; currency: string; trialDays: number },
+  wanted: { plan: PlanInterval; amountMinor: number; currency: string; trialDays: number; returnTo: string | null },
 ): Promise<string | "subscribed" | null> {
   const reading = existing.sessionId ? await provider.getCheckout(existing.sessionId) : null;
   if (reading?.status === "complete") {
@@ -189,7 +190,11 @@ async function reuseOrEnd(
     existing.amountMinor === wanted.amountMinor &&
     existing.currency === wanted.currency &&
     existing.trialDays === wanted.trialDays;
-  if (same && existing.url) return existing.url;
+  if (same && existing.url) {
+    // The learner may come from another chapter this time: /success returns them to where they are now.
+    if (wanted.returnTo !== existing.returnTo) await setCheckoutReturn(db, existing.id, wanted.returnTo);
+    return existing.url;
+  }
   await provider.expireCheckout(existing.sessionId!);
   await closeCheckout(db, existing.id, "expired");
   return null;

@@ -113,6 +113,16 @@ export async function markCheckoutOpen(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Where /success sends the learner back to, for a checkout still in progress. */
+export async function setCheckoutReturn(db: Kysely<Database>, id: string, returnTo: string | null): Promise<void> {
+  await db
+    .updateTable("checkouts")
+    .set({ return_to: returnTo, updated_at: isoNow() })
+    .where("id", "=", id)
+    .where("state", "in", ["opening", "open"])
+    .execute();
+}
+
 /** Ends a checkout in progress (expired at the provider, or opening it failed). */
 export async function closeCheckout(db: Kysely<Database>, id: string, state: "expired" | "failed"): Promise<void> {
   await db
