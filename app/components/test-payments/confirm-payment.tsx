@@ -3,7 +3,16 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, type ShouldRevalidateFunction } from "react-router";
+
+/**
+ * The shouldRevalidate of a page with this step. A failed confirmation (or a declined card) is answered
+ * with an error status, yet it has changed the page's state: the card awaiting confirmation is dropped.
+ * React Router reads no data again after an error status, so the page would keep offering a step that no
+ * longer exists, with the message nowhere; it reads it again after every form post.
+ */
+export const revalidateAfterEveryPost: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" || defaultShouldRevalidate;
 
 /**
  * The extra confirmation step a card may ask for (3-D Secure at a real bank), simulated: the learner

@@ -13,6 +13,7 @@ import type { CheckoutOutcome, CheckoutPage } from "#app/billing/test-provider.s
 import { Page } from "#app/components/page";
 import { CardForm } from "#app/components/test-payments/card-form";
 import { ConfirmPayment } from "#app/components/test-payments/confirm-payment";
+export { revalidateAfterEveryPost as shouldRevalidate } from "#app/components/test-payments/confirm-payment";
 import { TestModeBanner } from "#app/components/test-payments/test-mode-banner";
 import { fieldErrors, submittedText } from "#app/http/form.server";
 import { readForm } from "#app/http/read-form.server";

@@ -357,3 +357,24 @@ describe.each(testDialects)("the hosted test-mode pages on %s", (dialect) => {
     expect(await load("in_test_unknown")).toMatchObject({ status: 404, data: { invoice: null } });
   });
 });
+
+describe("the hosted pages after a form post", () => {
+  const reading = (formMethod: "POST" | undefined, actionStatus: number | undefined) =>
+    ({
+      currentUrl: new URL(`${APP}/test-payments/checkout/cs_test_1`),
+      nextUrl: new URL(`${APP}/test-payments/checkout/cs_test_1`),
+      currentParams: {},
+      nextParams: {},
+      formMethod,
+      actionStatus,
+      defaultShouldRevalidate: false,
+    }) as never;
+
+  it("read the page again after an error status too: a failed confirmation has dropped the card it asked about", () => {
+    for (const route of [checkoutRoute, portalRoute]) {
+      expect(route.shouldRevalidate(reading("POST", 402))).toBe(true);
+      expect(route.shouldRevalidate(reading("POST", 409))).toBe(true);
+      expect(route.shouldRevalidate(reading(undefined, undefined))).toBe(false);
+    }
+  });
+});

@@ -16,6 +16,7 @@ import { FormFeedback } from "#app/components/form-feedback";
 import { Page } from "#app/components/page";
 import { CardForm } from "#app/components/test-payments/card-form";
 import { ConfirmPayment } from "#app/components/test-payments/confirm-payment";
+export { revalidateAfterEveryPost as shouldRevalidate } from "#app/components/test-payments/confirm-payment";
 import { InvoiceTable } from "#app/components/test-payments/invoice-table";
 import { PortalPlan } from "#app/components/test-payments/portal-plan";
 import { TestClock } from "#app/components/test-payments/test-clock";
