@@ -11,7 +11,7 @@ import type { User } from "#app/models/user.server";
 vi.stubEnv("SESSION_SECRET", "a session secret for the profile tests, long enough");
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
 vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
-const { action, loader } = await import("./profile");
+const { action, loader, shouldRevalidate } = await import("./profile");
 
 afterEach(() => setPaymentProvider(undefined));
 
@@ -70,5 +70,23 @@ describe.each(testDialects)("the plan on /profile on %s", (dialect) => {
     const user = await newLearner(database.db);
     const answer = await post(user, { intent: "display-name", displayName: "Ada" });
     expect(answer.data).toMatchObject({ intent: "display-name", ok: true, message: "Your name was saved." });
+  });
+});
+
+describe("the profile after a plan change is refused", () => {
+  const after = (actionStatus: number) =>
+    ({
+      currentUrl: new URL(`${APP}/profile`),
+      nextUrl: new URL(`${APP}/profile`),
+      currentParams: {},
+      nextParams: {},
+      formMethod: "POST",
+      actionStatus,
+      defaultShouldRevalidate: false,
+    }) as never;
+
+  it("reads the plan again when it changed meanwhile (409), as the refusal says, and not after other errors", () => {
+    expect(shouldRevalidate(after(409))).toBe(true);
+    expect(shouldRevalidate(after(400))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import { Form, Link } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction } from "react-router";
 import { DetailsSection } from "#app/components/account/details-section";
 import { IdentitiesSection } from "#app/components/account/identities-section";
 import { PasskeysSection } from "#app/components/account/passkeys-section";
@@ -103,6 +103,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = await readForm(request);
   return handleProfileAction(request, user, requireSessionId(context), values, context.get(serverInfoContext).isSecure);
 }
+
+/**
+ * A plan change refused because the plan changed meanwhile (409: in the portal, in another tab) reads the
+ * page again, so "Your plan" shows the plan as it is now, as the refusal says it does. React Router reads
+ * no data again after an error status by default.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { account, preferences, identities, passkeys, sessions, progress, place, mastery, now } = loaderData;
