@@ -15,6 +15,10 @@ function mailDir(): string {
 
 /** Quoted-printable to text: only "=XX" escapes and soft line breaks are decoded, so "%2F" in a link stays. */
 function decodeQuotedPrintable(body: string): string {
+  return quotedPrintableBytes(body).toString("utf8");
+}
+
+function quotedPrintableBytes(body: string): Buffer {
   const soft = body.replace(/=\r?\n/g, "");
   const bytes: number[] = [];
   for (let i = 0; i < soft.length; i += 1) {
@@ -26,14 +30,34 @@ function decodeQuotedPrintable(body: string): string {
       bytes.push(...Buffer.from(soft[i] ?? "", "utf8"));
     }
   }
-  return Buffer.from(bytes).toString("utf8");
+  return Buffer.from(bytes);
+}
+
+const ENCODED_WORD = /=\?[^?]+\?([QB])\?([^?]*)\?=/gi;
+
+/**
+ * A header as mailers write one beyond ASCII (RFC 2047): "=?UTF-8?Q?=E2=82=AC4=2E9?= =?UTF-8?Q?9?=" is
+ * "€4.99". The space between two encoded words is not text, and a character may be split across two
+ * words, so a run of them is decoded to bytes first and read as UTF-8 once.
+ */
+function decodeHeader(value: string): string {
+  return value.replace(/=\?[^?]+\?[QB]\?[^?]*\?=(?:\s+=\?[^?]+\?[QB]\?[^?]*\?=)*/gi, (run) =>
+    Buffer.concat(
+      [...run.matchAll(ENCODED_WORD)].map(([, encoding, text]) =>
+        encoding!.toUpperCase() === "B"
+          ? Buffer.from(text!, "base64")
+          : quotedPrintableBytes(text!.replaceAll("_", " ")),
+      ),
+    ).toString("utf8"),
+  );
 }
 
 /** Splits a single-part message into its headers and decoded text. */
 export function parseMessage(raw: string): ReceivedMail {
   const split = raw.indexOf("\r\n\r\n");
   const headerText = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(headerText)?.[1]?.trim() ?? "";
+  const header = (name: string) =>
+    decodeHeader(new RegExp(`^${name}: (.*)$`, "im").exec(headerText)?.[1]?.trim() ?? "");
   const body = raw.slice(split + 4);
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
   const text =
