@@ -5,7 +5,16 @@ import { storageStatePath, uniqueClientIp, type Role } from "./accounts";
  * Every route of SPEC.md §2, written out here from the spec (not read from the
  * app), with the rule SPEC.md §1 gives it.
  */
-type Rule = "public" | "guestOnly" | "requiresAuth" | "requiresAdmin" | "toSubscribe" | "ruleRedirect" | "portal";
+type Rule =
+  | "public"
+  | "guestOnly"
+  | "requiresAuth"
+  | "requiresAdmin"
+  | "toSubscribe"
+  | "ruleRedirect"
+  | "portal"
+  | "postOnly"
+  | "notFound";
 
 const publicPages = [
   "/",
@@ -92,6 +101,12 @@ const routes: [string, Rule][] = [
   // Not in SPEC.md: the payment provider's portal (issue 18), for signed-in accounts only; the journeys'
   // accounts never reached a checkout, so they have no customer there and are shown the plans.
   ["/profile/billing/portal", "portal"],
+  // Not in SPEC.md (issue 18): the payment provider POSTs its events to the webhook, which answers nothing
+  // else; the test provider's hosted pages are for anyone holding their unguessable id, and for no other id.
+  ["/api/webhooks/payments", "postOnly"],
+  ["/test-payments/checkout/cs_test_no-such-checkout", "notFound"],
+  ["/test-payments/portal/bps_test_no-such-portal", "notFound"],
+  ["/test-payments/invoices/in_test_no-such-invoice", "notFound"],
   ["/admin/mailbox", "requiresAdmin"],
   ["/admin/adminUser/audit", "requiresAdmin"],
   ...chapterPages.map((path): [string, Rule] => [path, "requiresAuth"]),
@@ -129,6 +144,10 @@ function expected(rule: Rule, role: Role, path: string): Outcome {
       return role === "guest" ? toLogin : { status: 200 };
     case "portal":
       return role === "guest" ? toLogin : { status: 302, location: "/subscribe" };
+    case "postOnly":
+      return { status: 405 };
+    case "notFound":
+      return { status: 404 };
     case "requiresAdmin":
       if (role === "guest") return toLogin;
       return role === "admin" ? { status: 200 } : { status: 403 };
