@@ -61,7 +61,7 @@ export const adminSectionGroups: AdminSectionGroup[] = [
         to: "/admin/mailbox",
         label: "Mailbox",
         description:
-          "E-mails the site sent while no mail server was configured: confirmation, reset and sign-in links.",
+          "E-mails the site sent while no mail server was configured: confirmation, reset and sign-in links, receipts and the other plan mails.",
       },
       {
         to: "/admin/sendNotification",

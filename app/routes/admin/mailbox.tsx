@@ -35,7 +35,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
   return (
     <Page
       title="Mailbox"
-      lead="E-mails the site sent while no mail server was configured: confirmation, reset and sign-in links. Kept 30 days."
+      lead="E-mails the site sent while no mail server was configured: confirmation, reset and sign-in links, receipts and the other plan mails. Kept 30 days."
       maxWidth="lg"
     >
       {smtpConfigured && (

@@ -486,9 +486,12 @@ function PlanCell({ user }: { user: ListedUser }) {
           Complimentary until {formatDate(grants[0].until)}
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary">
-        {user.isPremium && user.premiumUntil ? `Premium until ${formatDate(user.premiumUntil)}` : "No premium"}
-      </Typography>
+      {/* "Free" alone says it for an account that never paid; after a subscription, say where premium stands. */}
+      {(user.isPremium || subscription) && (
+        <Typography variant="body2" color="text.secondary">
+          {user.isPremium && user.premiumUntil ? `Premium until ${formatDate(user.premiumUntil)}` : "No premium"}
+        </Typography>
+      )}
       {user.customerUrl && (
         <Typography variant="body2">
           <a
