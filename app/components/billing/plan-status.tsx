@@ -9,6 +9,8 @@ export function PlanStatus({ words, title }: { words: PlanStateWords; title?: st
   return (
     <Alert
       severity={words.needsCard ? "error" : "info"}
+      // A state shown on load, not news: screen readers should not announce it as an alert.
+      role="status"
       data-testid="plan-status"
       sx={{ mb: 2 }}
       action={

@@ -67,7 +67,8 @@ export function CardForm({ intent, submitLabel, errors, values, children }: Card
           {...field("cardNumber")}
           slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 23 } }}
         />
-        <Stack direction="row" spacing={2}>
+        {/* Side by side from a tablet up; on a phone the expiry label would not fit half the width. */}
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
           <TextField
             label="Expiry (MM/YY)"
             {...typed("cardExpiry")}

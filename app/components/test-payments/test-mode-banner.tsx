@@ -6,8 +6,8 @@ export function TestModeBanner() {
   return (
     <Alert severity="warning" variant="filled" role="note" data-testid="test-mode-banner" sx={{ mb: 3 }}>
       <AlertTitle sx={{ fontSize: "1.15rem", fontWeight: 700 }}>Test mode: no real money</AlertTitle>
-      This is Numberlab&rsquo;s built-in test payment provider. No card is charged and no money moves: use the test
-      cards listed here, never a real card.
+      This is Numberlab&rsquo;s built-in test payment provider. No card is charged and no money moves: pay only with its
+      test cards, never a real card.
     </Alert>
   );
 }
