@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { baseURL } from "./e2e-ports";
 import { asNewClient, gotoHydrated, watchConsole } from "./helpers";
 import { receivedMails, type ReceivedMail } from "./mail-sink";
@@ -81,6 +81,11 @@ async function subscribeMonthly(page: Page): Promise<void> {
 
 function planRegion(page: Page) {
   return page.getByRole("region", { name: "Your plan" });
+}
+
+/** What a plan form answered: the status message that is not the plan's own state. */
+function feedback(region: Locator) {
+  return region.locator('[role="status"]:not([data-testid="plan-status"])');
 }
 
 /** Reloads the profile until its plan section shows `text` (the change comes by webhook). */
@@ -242,7 +247,7 @@ test.describe("subscribing through the test-mode checkout", () => {
     await gotoHydrated(staleTab, "/profile");
     await gotoHydrated(page, "/profile");
     await planRegion(page).getByRole("button", { name: "Cancel at the end of the period" }).click();
-    await expect(planRegion(page).getByRole("status")).toContainText(
+    await expect(feedback(planRegion(page))).toContainText(
       /^Your plan is cancelled\. Premium stays open until (.+), and nothing more is charged\.$/,
     );
     const status = planRegion(page).getByTestId("plan-status");
@@ -302,7 +307,7 @@ test.describe("subscribing through the test-mode checkout", () => {
     const dialog = plan.getByRole("alertdialog");
     await expect(dialog).toContainText(`You get ${MONTHLY} back in full to your card, and premium ends at once.`);
     await dialog.getByRole("button", { name: "Yes, withdraw and refund" }).click();
-    await expect(plan.getByRole("status")).toHaveText(
+    await expect(feedback(plan)).toHaveText(
       `You have withdrawn from your plan: ${MONTHLY} is refunded to your card, and premium has ended.`,
     );
     await expect(plan.getByText("Free plan", { exact: true })).toBeVisible();
