@@ -136,6 +136,14 @@ describe.each(testDialects)("managing a plan on %s", (dialect) => {
     const unpaused = await act(provider, user, { intent: "plan-unpause", subscriptionId });
     expect(unpaused).toEqual({ ok: true, message: "The pause is cancelled: your plan renews on 1 February 2030." });
     expect((await current(user.id)).pausedFrom).toBeNull();
+
+    // Ended once it has begun, the pause leaves no old renewal date to promise.
+    await act(provider, user, { intent: "plan-pause", subscriptionId, months: "1" });
+    testClock.set("2030-02-10T00:00:00.000Z");
+    expect(await act(provider, user, { intent: "plan-unpause", subscriptionId })).toEqual({
+      ok: true,
+      message: "The pause is over: your plan carries on, and its next payment is shown above.",
+    });
   });
 
   it("does not pause a yearly plan, and says why on the page", async () => {

@@ -170,9 +170,14 @@ async function applyAtProvider(
       await provider.pause(id, { from, until });
       return `Your plan pauses from ${formatDate(from)} until ${formatDate(until)}: nothing is charged in between, and premium resumes with the payment on ${formatDate(until)}.`;
     }
-    case "plan-unpause":
+    case "plan-unpause": {
+      const begun = current.pausedFrom !== null && Date.parse(current.pausedFrom) <= now().getTime();
       await provider.unpause(id);
-      return `The pause is cancelled: your plan renews on ${endText}.`;
+      // Once the pause has begun the provider starts a new period, so the old period end says nothing.
+      return begun
+        ? "The pause is over: your plan carries on, and its next payment is shown above."
+        : `The pause is cancelled: your plan renews on ${endText}.`;
+    }
     case "plan-withdraw": {
       const refund = await provider.withdraw(id, current.firstPaymentAt!);
       return `You have withdrawn from your plan: ${providerMoney(refund.refundedMinor, refund.currency)} is refunded to your card, and premium has ended.`;
