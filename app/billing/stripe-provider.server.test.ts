@@ -387,9 +387,33 @@ describe("managing a Stripe subscription", () => {
     expect([voided.status, voided.amount_paid]).toEqual(["void", 0]);
     expect(await reading(context.provider, customerId)).toMatchObject({ pausedFrom: pause.from });
 
+    // Ended during the pause: the voided period restarts now and is paid now, not given back free.
+    testClock.set("2030-03-10T09:00:00.000Z");
     await context.provider.unpause(subscriptionId);
-    expect(await reading(context.provider, customerId)).toMatchObject({ pausedFrom: null, pausedUntil: null });
-    expect(context.fake.store.subscriptions.get(subscriptionId)!.metadata).not.toHaveProperty("numberlab_paused_from");
+    expect(await reading(context.provider, customerId)).toMatchObject({
+      pausedFrom: null,
+      pausedUntil: null,
+      currentPeriodEnd: "2030-04-10T09:00:00.000Z",
+    });
+    const stored = context.fake.store.subscriptions.get(subscriptionId)!;
+    expect(stored.metadata).not.toHaveProperty("numberlab_paused_from");
+    expect(context.fake.store.invoices.get(stored.latest_invoice!)).toMatchObject({ status: "paid", amount_paid: 499 });
+  });
+
+  it("ends a pause that has not begun without charging anything", async () => {
+    testClock.set(START);
+    const { customerId, subscriptionId } = await subscribed(context);
+    const invoiceBefore = context.fake.store.subscriptions.get(subscriptionId)!.latest_invoice;
+    await context.provider.pause(subscriptionId, {
+      from: "2030-02-28T09:00:00.000Z",
+      until: "2030-04-28T09:00:00.000Z",
+    });
+    await context.provider.unpause(subscriptionId);
+    expect(await reading(context.provider, customerId)).toMatchObject({
+      pausedFrom: null,
+      currentPeriodEnd: "2030-02-28T09:00:00.000Z",
+    });
+    expect(context.fake.store.subscriptions.get(subscriptionId)!.latest_invoice).toBe(invoiceBefore);
   });
 
   it("reads a pause made in the dashboard as starting at the end of the last period paid for", async () => {

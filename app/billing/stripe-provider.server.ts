@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { PlanInterval } from "#database/schema";
+import { now } from "#app/utils/clock";
 import {
   PaymentProviderError,
   type PaymentProvider,
@@ -190,10 +191,19 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: Strip
     }),
 
     unpause: learnerFacingErrors(async (subscriptionId) => {
-      await stripe.subscriptions.update(subscriptionId, {
-        pause_collection: "",
-        metadata: { [PAUSED_FROM_KEY]: "" },
-      });
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ["latest_invoice"] });
+      const latestInvoice = typeof subscription.latest_invoice === "object" ? subscription.latest_invoice : null;
+      const from = pausedFrom(subscription, subscription.items.data[0], latestInvoice);
+      const begun = from !== null && Date.parse(from) <= now().getTime();
+      const update: Stripe.SubscriptionUpdateParams = { pause_collection: "", metadata: { [PAUSED_FROM_KEY]: "" } };
+      if (begun) {
+        // The period running now was voided by the pause: it restarts today and is paid now, as test
+        // mode does, rather than giving premium back free until the next period.
+        update.billing_cycle_anchor = { type: "now" };
+        update.proration_behavior = "none";
+        update.payment_behavior = "error_if_incomplete";
+      }
+      await stripe.subscriptions.update(subscriptionId, update);
     }),
 
     withdraw: learnerFacingErrors(async (subscriptionId, since) => {

@@ -913,6 +913,7 @@ export async function startFakeStripeApi(
       "proration_behavior",
       "payment_behavior",
       "pause_collection",
+      "billing_cycle_anchor",
       "metadata",
       "expand",
     );
@@ -972,8 +973,14 @@ export async function startFakeStripeApi(
     }
     const cancelAtPeriodEnd = reader.boolean("cancel_at_period_end");
     const cancelAt = reader.string("cancel_at") === "" ? null : reader.integer("cancel_at");
+    const anchorNow =
+      reader.object("billing_cycle_anchor")?.allowOnly("type").oneOf("type", ["now", "unchanged"]) === "now";
+    if (anchorNow && declined.has(subscription.customer as string) && paymentBehavior === "error_if_incomplete") {
+      throw cardDeclined();
+    }
 
     if (newPrice && newPrice.id !== item.price.id) changePrice(subscription, newPrice, paymentBehavior);
+    if (anchorNow) restartPeriod(subscription);
     subscription.pause_collection = pauseCollection;
     subscription.metadata = reader.metadataInto(subscription.metadata);
     if (cancelAtPeriodEnd !== undefined) {
@@ -991,6 +998,22 @@ export async function startFakeStripeApi(
     if (comment !== undefined) subscription.cancellation_details = { ...subscription.cancellation_details!, comment };
     return subscriptionJson(subscription, expand);
   });
+
+  /** `billing_cycle_anchor[type]=now` with no proration: a new period from now, invoiced in full at once. */
+  function restartPeriod(subscription: FakeSubscription) {
+    const item = subscription.items.data[0]!;
+    const at = unixNow();
+    item.current_period_start = at;
+    item.current_period_end = addInterval(at, item.price.recurring!.interval);
+    subscription.billing_cycle_anchor = at;
+    const invoice = issueInvoice(subscription, {
+      amount: item.price.unit_amount!,
+      reason: "subscription_update",
+      periodStart: at,
+      periodEnd: item.current_period_end,
+    });
+    if (invoice.status === "open") subscription.status = "past_due";
+  }
 
   /**
    * A plan switch. Within the same interval the new price applies from the next invoice (Stripe
