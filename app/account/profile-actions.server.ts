@@ -86,6 +86,8 @@ export async function handleProfileAction(
   const intent = typeof values.intent === "string" ? values.intent : "unknown";
   if (isPlanIntent(intent)) {
     // The paid plan's changes go through the payment provider (app/billing/manage-plan.server.ts).
+    const limited = await checkRateLimits([{ rule: rateLimits.planChangePerAccount, subject: user.id }], {});
+    if (limited) return failure(intent, limited.data.errors, 429);
     const outcome = await managePlan(getDatabase().db, getPaymentProvider(), user, values);
     return outcome.ok ? success(intent, outcome.message) : failure(intent, { form: outcome.error }, outcome.status);
   }

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import type { User } from "#app/models/user.server";
 import { readForm } from "#app/http/read-form.server";
+import { rateLimits, tooManyAttemptsMessage } from "#app/http/rate-limits.server";
+import { consumeRateLimit } from "#app/models/rate-limit.server";
 import { publicOrigin } from "#app/http/public-origin.server";
 import { getDatabase } from "#app/utils/db.server";
 import { returnPath, startCheckout } from "./checkout.server";
@@ -22,6 +24,13 @@ export async function answerCheckoutForm(request: Request, user: User | null, pa
   if (!user) {
     const back = new URLSearchParams({ plan: plan.data, ...(returnTo ? { returnTo } : {}) });
     throw redirect(`/login?${new URLSearchParams({ redirectTo: `${page}?${back}` })}`);
+  }
+  const limit = await consumeRateLimit(getDatabase().db, rateLimits.checkoutPerAccount, user.id);
+  if (!limit.allowed) {
+    return data(
+      { error: tooManyAttemptsMessage(limit.retryAfterSeconds) },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
   }
   const outcome = await startCheckout(
     getDatabase().db,

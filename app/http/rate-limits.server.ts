@@ -38,6 +38,9 @@ export const rateLimits = {
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowMs: 15 * MINUTE },
   // Mail sent from the profile (verification, e-mail change) per account.
   profileMailPerAccount: { name: "profile-mail:account", limit: 5, windowMs: 60 * MINUTE },
+  // Each opens a checkout or changes a plan at the payment provider, whose API calls are the operator's.
+  checkoutPerAccount: { name: "checkout:account", limit: 20, windowMs: 60 * MINUTE },
+  planChangePerAccount: { name: "plan-change:account", limit: 20, windowMs: 60 * MINUTE },
   // Each API factorization may hold a worker thread for up to two seconds.
   factorApiPerIp: { name: "factor-api:ip", limit: 60, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;

@@ -5,6 +5,7 @@ import { APP, contextFor, newLearner, routeAnswer, subscribeThrough } from "#tes
 import { FakePaymentProvider } from "#tests/setup/fake-payment-provider";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { setPaymentProvider } from "#app/billing/provider.server";
+import { rateLimits } from "#app/http/rate-limits.server";
 import { findCurrentSubscription } from "#app/models/subscription.server";
 import type { User } from "#app/models/user.server";
 
@@ -63,6 +64,21 @@ describe.each(testDialects)("the plan on /profile on %s", (dialect) => {
       status: 400,
       data: { intent: "plan-pause", ok: false, errors: { form: "Choose 1, 2 or 3 months." } },
     });
+  });
+
+  it("limits how often one account changes its plan at the provider", async () => {
+    const provider = useProvider();
+    const { user, subscription } = await subscribeThrough(database.db, provider, await newLearner(database.db));
+    const intents = ["plan-cancel", "plan-resume"];
+    for (let attempt = 0; attempt < rateLimits.planChangePerAccount.limit; attempt += 1) {
+      const answer = await post(user, { intent: intents[attempt % 2]!, subscriptionId: subscription.subscriptionId });
+      expect(answer.status).toBe(200);
+    }
+    const calls = provider.count("setCancelAtPeriodEnd");
+    const refused = await post(user, { intent: "plan-cancel", subscriptionId: subscription.subscriptionId });
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ intent: "plan-cancel", ok: false });
+    expect(provider.count("setCancelAtPeriodEnd")).toBe(calls);
   });
 
   it("keeps the other profile intents working beside the plan's", async () => {

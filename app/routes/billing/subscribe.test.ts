@@ -5,6 +5,7 @@ import { APP, contextFor, newLearner, publishCourse, routeAnswer, subscribeThrou
 import { FakePaymentProvider } from "#tests/setup/fake-payment-provider";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { setPaymentProvider } from "#app/billing/provider.server";
+import { rateLimits } from "#app/http/rate-limits.server";
 import { markTrialUsed } from "#app/models/billing-customer.server";
 import { findOpenCheckout } from "#app/models/checkout.server";
 import type { User } from "#app/models/user.server";
@@ -174,6 +175,24 @@ describe.each(testDialects)("/subscribe on %s", (dialect) => {
       data: { error: "Payments are not available in your country." },
     });
     expect(await findOpenCheckout(database.db, user.id)).toBeNull();
+  });
+
+  it("limits how often one account opens checkouts at the provider, and asks nothing of it then", async () => {
+    useProvider();
+    const user = await newLearner(database.db);
+    const plans = ["monthly", "yearly"];
+    // Alternating plans opens a new checkout each time: the costly case the limit is for.
+    for (let attempt = 0; attempt < rateLimits.checkoutPerAccount.limit; attempt += 1) {
+      expect((await choose(user, { plan: plans[attempt % 2]! })).status).toBe(302);
+    }
+    const calls = provider.count("createCheckout");
+    const refused = await choose(user, { plan: "monthly" });
+    expect(refused.status).toBe(429);
+    expect((refused.data as { error: string }).error).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(provider.count("createCheckout")).toBe(calls);
   });
 
   it("refuses a second subscription, pointing to the profile", async () => {
