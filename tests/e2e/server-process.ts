@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type ChildProcessByStdio } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -15,7 +16,17 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-let nextPort = 3300 + (process.pid % 200) * 3;
+/**
+ * A port nobody listens on now, from the system. Counting up from a base per worker let two workers'
+ * servers meet on one port: the loser exited, and the winner answered the loser's test.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 /**
  * Starts the built production server in its own process, as `npm run serve` would.
@@ -25,7 +36,7 @@ export async function startServer(
   env: Record<string, string> = {},
   { preload }: { preload?: string } = {},
 ): Promise<RunningServer> {
-  const port = nextPort++;
+  const port = await freePort();
   const preloadArgs = preload ? ["--import", preload] : [];
   const child = spawn(process.execPath, ["--import", "tsx", ...preloadArgs, "server/index.ts"], {
     env: {
@@ -49,7 +60,10 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      // Only once this child says it listens: an answer from another process on the port is not it.
+      if (output.includes(`"msg":"listening","url":"http://localhost:${port}"`) && (await fetch(`${url}/healthz`)).ok) {
+        break;
+      }
     } catch {
       // Not listening yet.
     }
