@@ -1,3 +1,4 @@
+import { runCli, UsageError } from "./cli-run";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { grantAdmin, revokeAdmin } from "#app/models/admin-users.server";
@@ -28,8 +29,6 @@ const COMMAND_LINE_REASON = "Given from the command line";
 const commonPasswords = parseCommonPasswords(
   readFileSync(new URL("../app/data/common-passwords.txt", import.meta.url), "utf8"),
 );
-
-class UsageError extends Error {}
 
 async function main(args: string[]): Promise<string> {
   const [command, rawEmail, ...extra] = args;
@@ -124,16 +123,4 @@ function readHiddenLine(prompt: string): Promise<string> {
   });
 }
 
-try {
-  console.log(await main(process.argv.slice(2)));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof Error) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCli(main, USAGE);

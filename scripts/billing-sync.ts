@@ -1,3 +1,4 @@
+import { runCli, UsageError } from "./cli-run";
 import { createStripeClient, syncStripeCatalog } from "#app/billing/stripe-catalog.server";
 import { readSettings } from "#app/models/app-settings.server";
 import { readEnv } from "#app/utils/env.server";
@@ -9,8 +10,6 @@ Sets Stripe up for the prices in /admin/application: the product, the monthly an
 (found by their lookup keys) and the customer portal's configuration. Needs STRIPE_SECRET_KEY and
 STRIPE_WEBHOOK_SECRET. Running it again creates nothing; run it after changing a price so the
 portal's plan switch offers the new one (checkouts use a new price at once, without it).`;
-
-class UsageError extends Error {}
 
 async function main(args: string[]): Promise<string> {
   if (args.length > 0) throw new UsageError(`Unexpected arguments: ${args.join(" ")}`);
@@ -38,16 +37,4 @@ async function main(args: string[]): Promise<string> {
   ].join("\n");
 }
 
-try {
-  console.log(await main(process.argv.slice(2)));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof Error) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCli(main, USAGE);

@@ -1,3 +1,4 @@
+import { runCli, UsageError } from "./cli-run";
 import { parseArgs } from "node:util";
 import { ChapterFileError } from "#app/markdown/chapter-file";
 import { readChapterSources } from "#app/content/chapter-files.server";
@@ -10,8 +11,6 @@ const USAGE = `Usage: npm run content:import [-- --dir FOLDER]
 
 Creates new chapters and sections, updates those that changed in the files, and keeps
 what admins edited in the app. Running it again changes nothing.`;
-
-class UsageError extends Error {}
 
 async function main(args: string[]): Promise<string> {
   const folder = parseFolder(args);
@@ -46,19 +45,6 @@ function describeReport(report: ImportReport, what: string): string {
   return [...lines, `Imported ${what}: ${counts}`].join("\n");
 }
 
-try {
-  console.log(await main(process.argv.slice(2)));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof ChapterFileError) {
-    console.error(`${error.fileName}:${error.line}: ${error.reason}`);
-    process.exitCode = 1;
-  } else if (error instanceof Error) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCli(main, USAGE, (error) =>
+  error instanceof ChapterFileError ? `${error.fileName}:${error.line}: ${error.reason}` : error.message,
+);
