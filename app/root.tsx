@@ -33,9 +33,15 @@ import { refuseMalformedUrlMiddleware } from "./http/malformed-url.server";
 import { privateCacheMiddleware } from "./http/private-cache.server";
 import { useNonce } from "./http/nonce";
 import { serverInfoContext, userContext } from "./http/request-context";
+import { cachePartitionMiddleware, cachePartitionOf } from "./offline/cache-partition.server";
 
-// The cache rule wraps the rest, so it sees every answer, refusals included.
-export const middleware = [privateCacheMiddleware, loadUserMiddleware, refuseMalformedUrlMiddleware];
+// The cache rules wrap the rest, so they see every answer, refusals included.
+export const middleware = [
+  cachePartitionMiddleware,
+  privateCacheMiddleware,
+  loadUserMiddleware,
+  refuseMalformedUrlMiddleware,
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -46,6 +52,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
       : null,
     colorScheme: readColorSchemeCookie(request.headers.get("Cookie")),
     buildId: context.get(serverInfoContext).build.id,
+    // Whose offline copies this page may see and whose queued answers it may send (app/offline).
+    cachePartition: cachePartitionOf(user?.id ?? null),
   };
 }
 
