@@ -34,6 +34,8 @@ import { privateCacheMiddleware } from "./http/private-cache.server";
 import { useNonce } from "./http/nonce";
 import { serverInfoContext, userContext } from "./http/request-context";
 import { cachePartitionMiddleware, cachePartitionOf } from "./offline/cache-partition.server";
+import { webAppLinks } from "./offline/web-app-manifest";
+import { ThemeColorMeta } from "./components/theme-color-meta";
 
 // The cache rules wrap the rest, so they see every answer, refusals included.
 export const middleware = [
@@ -60,6 +62,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: globalStylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...webAppLinks,
 ];
 
 export const meta: Route.MetaFunction = () => [
@@ -99,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
           storageManager={cookieStorageManager}
           modeStorageKey={MODE_STORAGE_KEY}
         >
+          <ThemeColorMeta serverMode={colorScheme} />
           <LoadingBarProvider>
             <Box
               component="a"

@@ -1,15 +1,7 @@
 import { createTheme } from "@mui/material/styles";
+import { accentColors, brandColors } from "./palette";
 
-/** The extra accents of the brand (SPEC.md §4), the same in both schemes. */
-const accents = {
-  nd_green: "#2e7d32",
-  nd_orange: "#ef6c00",
-  nd_red: "#c62828",
-  nd_yellow: "#f9a825",
-  nd_blue: "#1565c0",
-} as const;
-
-type AccentName = keyof typeof accents;
+type AccentName = keyof typeof accentColors;
 
 declare module "@mui/material/styles" {
   interface BreakpointOverrides {
@@ -31,10 +23,9 @@ declare module "@mui/material/styles" {
   }
 }
 
-const accentPalette = Object.fromEntries(Object.entries(accents).map(([name, main]) => [name, { main }])) as Record<
-  AccentName,
-  { main: string }
->;
+const accentPalette = Object.fromEntries(
+  Object.entries(accentColors).map(([name, main]) => [name, { main }]),
+) as Record<AccentName, { main: string }>;
 
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: "class" },
@@ -42,15 +33,17 @@ export const theme = createTheme({
   colorSchemes: {
     light: {
       palette: {
-        primary: { main: "#ff6f00", contrastText: "#000" },
-        secondary: { main: "#00B8D4" },
+        primary: { main: brandColors.light.primary, contrastText: "#000" },
+        secondary: { main: brandColors.secondary },
+        background: { default: brandColors.light.background },
         ...accentPalette,
       },
     },
     dark: {
       palette: {
-        primary: { main: "#ffa726" },
-        secondary: { main: "#00B8D4" },
+        primary: { main: brandColors.dark.primary },
+        secondary: { main: brandColors.secondary },
+        background: { default: brandColors.dark.background },
         ...accentPalette,
       },
     },
