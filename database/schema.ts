@@ -386,6 +386,16 @@ export interface TestProviderObjectsTable {
   updated_at: string;
 }
 
+/** What the server answered to a submission with an idempotency key; `result` is `{ status, body }` as JSON. */
+export interface IdempotentSubmissionsTable {
+  user_id: string;
+  key: string;
+  scope: string;
+  /** Null only inside the transaction that applies the submission. */
+  result: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -415,4 +425,5 @@ export interface Database {
   checkouts: CheckoutsTable;
   complimentary_grants: ComplimentaryGrantsTable;
   test_provider_objects: TestProviderObjectsTable;
+  idempotent_submissions: IdempotentSubmissionsTable;
 }

@@ -2,13 +2,17 @@ import type { Kysely } from "kysely";
 import type { Database } from "#database/schema";
 import { deleteExpiredAuthFlows } from "../models/auth-flow.server";
 import { deleteExpiredEmailTokens } from "../models/email-token.server";
+import { deleteOldIdempotentSubmissions } from "../models/idempotent-submission.server";
 import { deleteOldOutboxMails } from "../models/outbox-mail.server";
 import { deleteExpiredRateLimits } from "../models/rate-limit.server";
 import { deleteExpiredSessions } from "../models/session.server";
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Removes expired sessions, rate-limit windows, e-mail links, sign-in flows and old outbox mail now and then hourly; returns a stop function. */
+/**
+ * Removes expired sessions, rate-limit windows, e-mail links, sign-in flows, old outbox mail and old
+ * receipts of idempotent submissions now and then hourly; returns a stop function.
+ */
 export function startHousekeeping(db: Kysely<Database>): () => void {
   const sweep = () => {
     Promise.all([
@@ -17,6 +21,7 @@ export function startHousekeeping(db: Kysely<Database>): () => void {
       deleteExpiredEmailTokens(db),
       deleteExpiredAuthFlows(db),
       deleteOldOutboxMails(db),
+      deleteOldIdempotentSubmissions(db),
     ]).catch((error: unknown) => console.warn("Housekeeping failed:", error instanceof Error ? error.message : error));
   };
   sweep();

@@ -15,6 +15,7 @@ import { createChapter } from "./chapter.server";
 import { claimCheckout, markCheckoutOpen } from "./checkout.server";
 import { grantComplimentaryPremium } from "./complimentary-grant.server";
 import { createIdentity } from "./identity.server";
+import { claimSubmissionKey, storeSubmissionAnswer } from "./idempotent-submission.server";
 import { createPasskey } from "./passkey.server";
 import { createPrimeRecord } from "./prime-record.server";
 import { createQuizQuestion } from "./quiz-question.server";
@@ -87,6 +88,10 @@ async function populatedAccount(database: TestDatabase, tag: string) {
   });
   if (!section.ok) throw new Error("no section");
   await markSectionRead(db, user.id, section.section.id);
+  // The receipt of that mark, as if it had been made offline and sent later.
+  const receipt = { userId: user.id, key: crypto.randomUUID(), scope: `section-progress:${section.section.id}` };
+  await claimSubmissionKey(db, receipt);
+  await storeSubmissionAnswer(db, receipt, { status: 200, body: { error: null } });
   // Quizzes: an answered chapter quiz (with a hint), and an attempt at a set the person generated.
   const quiz = await startAttempt(db, {
     userId: user.id,

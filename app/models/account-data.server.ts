@@ -100,6 +100,13 @@ export const NOT_EXPORTED = [
       "The administrators who gave or withdrew your complimentary premium; the file says when, until when and why.",
   },
   {
+    table: "idempotent_submissions",
+    columns: null,
+    kind: "transient",
+    reason:
+      "Receipts of what you did offline and your device sent later (a section marked read, a quiz answer): each keeps the server's answer for 30 days, so a repeat is applied only once. What they applied is in `readingProgress` and `quizAttempts`.",
+  },
+  {
     table: "app_settings",
     columns: ["value"],
     kind: "site-content",

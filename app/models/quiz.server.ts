@@ -81,7 +81,7 @@ export async function attemptsCountedSince(
  * Locks the user's row until the transaction ends (PostgreSQL; SQLite serialises writers anyway):
  * what is counted for the daily limit after this cannot change under the transaction's feet.
  */
-async function lockUser(trx: Transaction<Database>, userId: string): Promise<void> {
+async function lockUser(trx: Kysely<Database>, userId: string): Promise<void> {
   await trx
     .updateTable("users")
     .set((eb) => ({ updated_at: eb.ref("updated_at") }))
@@ -280,7 +280,7 @@ export async function answerItem(
   },
 ): Promise<AnswerOutcome> {
   const answeredAt = now();
-  return db.transaction().execute(async (trx) => {
+  const apply = async (trx: Kysely<Database>): Promise<AnswerOutcome> => {
     await lockUser(trx, input.userId);
     if (input.dailyLimit !== null) {
       const answered = await trx
@@ -296,7 +296,9 @@ export async function answerItem(
       }
     }
     return (await recordAnswer(trx, input, answeredAt)) ? "recorded" : "already-answered";
-  });
+  };
+  // Inside the transaction of an idempotent submission (app/offline/idempotent-action.server.ts), or in its own.
+  return db.isTransaction ? apply(db) : db.transaction().execute(apply);
 }
 
 export async function finishAttempt(db: Kysely<Database>, attemptId: string): Promise<void> {

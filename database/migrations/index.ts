@@ -9,6 +9,7 @@ import * as quizQuestions from "./0007_quiz_questions";
 import * as primeRecords from "./0008_prime_records";
 import * as primaryRecordSources from "./0009_primary_record_sources";
 import * as subscriptions from "./0010_subscriptions";
+import * as idempotentSubmissions from "./0011_idempotent_submissions";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008_prime_records": primeRecords,
   "0009_primary_record_sources": primaryRecordSources,
   "0010_subscriptions": subscriptions,
+  "0011_idempotent_submissions": idempotentSubmissions,
 };

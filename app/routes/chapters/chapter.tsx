@@ -11,6 +11,7 @@ import { entitlementsFor } from "#app/utils/entitlements";
 import { renderSectionRevision } from "#app/content/lesson-render.server";
 import { learnerMastery } from "#app/quiz/quiz-start.server";
 import { readForm } from "#app/http/read-form.server";
+import { applyOnce, idempotencyKeyShape } from "#app/offline/idempotent-action.server";
 import { skillsOfChapter } from "#core/quiz/skills";
 import type { Route } from "./+types/chapter";
 
@@ -88,6 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const progressSchema = z.object({
   intent: z.enum(["read", "unread"], { error: "Choose read or unread." }),
   sectionId: z.string().uuid({ error: "That section does not exist." }),
+  ...idempotencyKeyShape,
 });
 
 /** Marks a section read or unread for the signed-in reader: only a section they may read. */
@@ -97,13 +99,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
   }
-  const { intent, sectionId } = parsed.data;
+  const { intent, sectionId, idempotencyKey } = parsed.data;
   if (!readable.some((section) => section.id === sectionId)) {
     return data({ error: "That section is not part of what you can read here." }, { status: 400 });
   }
-  if (intent === "read") await markSectionRead(db, user.id, sectionId);
-  else await unmarkSectionRead(db, user.id, sectionId);
-  return { error: null };
+  // A mark made offline is sent again until an answer arrives: applyOnce applies it once.
+  const answer = await applyOnce(
+    db,
+    { userId: user.id, key: idempotencyKey, scope: `section-progress:${sectionId}` },
+    async (trx) => {
+      if (intent === "read") await markSectionRead(trx, user.id, sectionId);
+      else await unmarkSectionRead(trx, user.id, sectionId);
+      return { status: 200, body: { error: null } };
+    },
+  );
+  return data(answer.body, { status: answer.status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

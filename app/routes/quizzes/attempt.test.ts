@@ -79,7 +79,10 @@ describe.each(testDialects)("checking an answer in an attempt on %s", (dialect) 
     expect(await stored(user, attempt.id)).toMatchObject({ answers: null, answeredAt: null });
 
     // Whole, it is checked and stored once.
-    expect(await post(user, attempt.id, { intent: "answer", itemId, "part-0": "12", "part-1": "5" })).toEqual({});
+    expect(await post(user, attempt.id, { intent: "answer", itemId, "part-0": "12", "part-1": "5" })).toMatchObject({
+      init: { status: 200 },
+      data: { correct: expect.any(Boolean) },
+    });
     expect((await stored(user, attempt.id)).answers).toEqual(["12", "5"]);
   });
 
@@ -97,7 +100,7 @@ describe.each(testDialects)("checking an answer in an attempt on %s", (dialect) 
     if (!second.ok) throw new Error("refused");
     const answer = (attemptId: string, itemId: string) =>
       post(user, attemptId, { intent: "answer", itemId, "part-0": "1", "part-1": "2" });
-    expect(await answer(first.id, first.items[0]!.id)).toEqual({});
+    expect(await answer(first.id, first.items[0]!.id)).toMatchObject({ init: { status: 200 } });
     expect(await answer(second.attempt.id, second.attempt.items[0]!.id)).toMatchObject({
       init: { status: 429 },
       data: { error: expect.stringContaining("used up") },

@@ -26,6 +26,7 @@ import { allowanceUsedUp, quizAllowance } from "#app/quiz/quiz-start.server";
 import { answersOfForm, describeItemQuestion, gradeParts, itemView, loadQuestions } from "#app/quiz/quiz.server";
 import { rateLimits, tooManyAttemptsMessage } from "#app/http/rate-limits.server";
 import { readForm } from "#app/http/read-form.server";
+import { applyOnce, idempotencyKeyShape, type ActionAnswer } from "#app/offline/idempotent-action.server";
 import { now } from "#app/utils/clock";
 import { serverInfoContext } from "#app/http/request-context";
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
@@ -70,7 +71,7 @@ function startPageOf(attempt: Pick<QuizAttempt, "mode" | "chapterSlug" | "setId"
 const itemField = z.uuid({ error: "That question is not part of this quiz." });
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("hint"), itemId: itemField }),
-  z.object({ intent: z.literal("answer"), itemId: itemField }),
+  z.object({ intent: z.literal("answer"), itemId: itemField, ...idempotencyKeyShape }),
   z.object({
     intent: z.literal("report"),
     itemId: itemField,
@@ -117,42 +118,57 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     return { reported: true };
   }
-  if (attempt.finishedAt) return data({ error: "This quiz is over: its answers are final." }, { status: 409 });
-
   if (input.intent === "hint") {
+    if (attempt.finishedAt) return data({ error: "This quiz is over: its answers are final." }, { status: 409 });
     const used = await recordHint(db, item.id, question.hints.length);
     if (used === null) return data({ error: "The question is answered: hints are over." }, { status: 409 });
     return {};
   }
 
-  const read = answersOfForm(values, question.parts.length);
-  if (!read.ok) return data({ error: read.error, fieldErrors: read.fieldErrors }, { status: 400 });
-  const { answers } = read;
-  const verdicts = gradeParts(question, answers);
-  // Time on a question runs from the previous answer (or the start) to this one.
-  const since = [attempt.startedAt, ...attempt.items.flatMap((entry) => (entry.answeredAt ? [entry.answeredAt] : []))]
-    .sort()
-    .at(-1)!;
-  const { limit } = await quizAllowance(db, user);
-  const outcome = await answerItem(db, {
-    userId: user.id,
-    attemptId: attempt.id,
-    itemId: item.id,
-    answers,
-    partResults: verdicts.map((verdict) => verdict.correct),
-    timeMs: now().getTime() - Date.parse(since),
-    dailyLimit: limit,
-  });
-  if (outcome === "daily-limit") {
-    return data(
-      { error: "Today's free quizzes are used up, so this quiz's answers can be checked after the reset." },
-      { status: 429 },
-    );
-  }
-  if (outcome === "already-answered")
-    return data({ error: "This question was already answered: the first answer counts." }, { status: 409 });
-  return {};
+  // An answer given offline is sent again until an answer arrives: applyOnce checks it once.
+  const answer = await applyOnce(
+    db,
+    { userId: user.id, key: input.idempotencyKey, scope: `quiz-answer:${item.id}` },
+    async (trx): Promise<ActionAnswer<AnswerBody>> => {
+      if (attempt.finishedAt) return { status: 409, body: { error: "This quiz is over: its answers are final." } };
+      const read = answersOfForm(values, question.parts.length);
+      if (!read.ok) return { status: 400, body: { error: read.error, fieldErrors: read.fieldErrors } };
+      const { answers } = read;
+      const verdicts = gradeParts(question, answers);
+      // Time on a question runs from the previous answer (or the start) to this one.
+      const since = [
+        attempt.startedAt,
+        ...attempt.items.flatMap((entry) => (entry.answeredAt ? [entry.answeredAt] : [])),
+      ]
+        .sort()
+        .at(-1)!;
+      const { limit } = await quizAllowance(trx, user);
+      const outcome = await answerItem(trx, {
+        userId: user.id,
+        attemptId: attempt.id,
+        itemId: item.id,
+        answers,
+        partResults: verdicts.map((verdict) => verdict.correct),
+        timeMs: now().getTime() - Date.parse(since),
+        dailyLimit: limit,
+      });
+      if (outcome === "daily-limit") {
+        return {
+          status: 429,
+          body: { error: "Today's free quizzes are used up, so this quiz's answers can be checked after the reset." },
+        };
+      }
+      if (outcome === "already-answered") {
+        return { status: 409, body: { error: "This question was already answered: the first answer counts." } };
+      }
+      return { status: 200, body: { correct: verdicts.every((verdict) => verdict.correct) } };
+    },
+  );
+  return data(answer.body, { status: answer.status });
 }
+
+/** What checking an answer says: whether it was right (the page shows the verdicts), or why it was refused. */
+type AnswerBody = { correct: boolean } | { error: string; fieldErrors?: Record<string, string> };
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.title ?? "Quiz"} · Numberlab` }];
 
