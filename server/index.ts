@@ -6,6 +6,7 @@ import { getEnv } from "#app/utils/env.server";
 import { publicOriginOf, servedHostsOf } from "#app/http/public-origin.server";
 import { oidcFormActionOrigins } from "#app/auth/oidc-config.server";
 import { bodyLimit } from "./body-limit";
+import { clientFiles } from "./client-files";
 import { createFactorPool } from "./factor-pool";
 import { closeGracefully } from "./graceful-shutdown";
 import { hostCheck } from "./host-check";
@@ -77,7 +78,7 @@ if (development) {
   );
   // A missing asset is a stale or mistyped URL, not a page: answer without rendering one.
   server.use("/assets", (_req, res) => void res.sendStatus(404));
-  server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
+  server.use(clientFiles(path.join(BUILD_DIR, "client")));
   server.use(securityHeaders({ development, formActionOrigins: oidcFormActionOrigins(process.env) }));
   server.use(bodyLimit());
   server.use(originCheck({ appUrl: env.APP_URL }));
