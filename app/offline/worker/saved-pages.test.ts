@@ -11,11 +11,14 @@ import {
 
 describe("titleOfPage", () => {
   it("reads the first title, decoding the entities React writes", () => {
-    expect(titleOfPage("<html><head><title>Divisors &amp; multiples · Numberlab</title></head>")).toBe(
-      "Divisors & multiples · Numberlab",
-    );
+    expect(titleOfPage("<html><head><title>Divisors &amp; multiples</title></head>")).toBe("Divisors & multiples");
     expect(titleOfPage("<title>It&#x27;s &lt;prime&gt; &#8212; &quot;7&quot;</title>")).toBe(`It's <prime> — "7"`);
     expect(titleOfPage("<title>\n  Spaced\n  out </title>")).toBe("Spaced out");
+  });
+
+  it("leaves out the site's name, except from the home page, which is just that", () => {
+    expect(titleOfPage("<title>Divisors · Numberlab</title>")).toBe("Divisors");
+    expect(titleOfPage("<title>Numberlab</title>")).toBe("Numberlab");
   });
 
   it("is null for a page without a title or with an empty one", () => {

@@ -19,11 +19,15 @@ export interface SavedPage {
 export const NO_SAVED_PAGES_TEXT =
   "No other pages are saved on this device yet. Pages you open while online are kept here, so you can read them again offline.";
 
-/** The text of a document's first <title>, entities decoded, or null when it has none. */
+/** Pages title themselves "Divisors · Numberlab"; a list of this site's pages needs only "Divisors". */
+const SITE_NAME_SUFFIX = " · Numberlab";
+
+/** The text of a document's first <title>, entities decoded, without the site's name; null when it has none. */
 export function titleOfPage(html: string): string | null {
   const match = /<title[^>]*>([^<]*)<\/title>/i.exec(html);
   const title = match?.[1] === undefined ? "" : decodeHtmlText(match[1]).replace(/\s+/g, " ").trim();
-  return title === "" ? null : title;
+  const own = title.endsWith(SITE_NAME_SUFFIX) ? title.slice(0, -SITE_NAME_SUFFIX.length).trim() : title;
+  return own === "" ? null : own;
 }
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
