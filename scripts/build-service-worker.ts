@@ -42,17 +42,11 @@ export interface ServiceWorkerBuild {
 export async function buildServiceWorker(buildDir: string): Promise<ServiceWorkerBuild> {
   const clientDir = path.join(buildDir, "client");
   if (!existsSync(clientDir)) throw new Error(`${clientDir} does not exist: run react-router build first`);
-  // The theme pulls in MUI: loaded only here, so importing this module stays cheap.
-  const { theme } = await import("#app/theme/theme");
-  await writeFile(
-    path.join(clientDir, OFFLINE_PAGE_URL.slice(1)),
-    renderOfflinePage({ palette: paletteOfTheme(theme), tools: offlineTools() }),
-  );
-
   const scratch = await mkdtemp(path.join(tmpdir(), "numberlab-sw-"));
   try {
     const swSrc = path.join(scratch, "sw.js");
-    await build({
+    // esbuild bundles in its own process while this one loads MUI for the offline page's colours.
+    const bundled = build({
       entryPoints: [ENTRY],
       outfile: swSrc,
       bundle: true,
@@ -65,6 +59,12 @@ export async function buildServiceWorker(buildDir: string): Promise<ServiceWorke
       define: { "process.env.NODE_ENV": '"production"' },
       logLevel: "warning",
     });
+    const { theme } = await import("#app/theme/theme");
+    await writeFile(
+      path.join(clientDir, OFFLINE_PAGE_URL.slice(1)),
+      renderOfflinePage({ palette: paletteOfTheme(theme), tools: offlineTools() }),
+    );
+    await bundled;
     const swDest = path.join(clientDir, SERVICE_WORKER_URL.slice(1));
     const patterns = [
       ...PRECACHE_PATTERNS,
