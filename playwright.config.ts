@@ -26,6 +26,9 @@ export default defineConfig({
     // Recording a trace doubles a journey's time on two cores, and CI keeps only the printed output.
     trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
+    // The offline worker would answer the page's requests, out of page.route()'s reach, and save 13
+    // tool pages in every fresh context: journeys about it opt in with test.use({ serviceWorkers: "allow" }).
+    serviceWorkers: "block",
   },
   projects: [
     {
