@@ -1,6 +1,6 @@
 import { OFFLINE_TOOL_PAGES } from "#app/offline/offline-config";
 import { isAccountPartition, isPartition, partitionOfAnswer } from "./partitions";
-import { isDataUrl, type PageStore } from "./page-store";
+import type { PageStore } from "./page-store";
 import { reloadDocumentResponse, type RequestRoute } from "./request-routes";
 import { withSavedPages } from "./saved-pages";
 
@@ -133,10 +133,10 @@ export function createPageService(options: PageServiceOptions) {
     return route.data ? reloadDocumentResponse(route.pagePath) : offlinePage();
   }
 
-  /** Fetches a page as a navigation would (with the cookies) and keeps the answer; false on a network error. */
+  /** Fetches a document as a navigation would (with the cookies) and keeps the answer; false on a network error. */
   async function fetchPage(path: string): Promise<boolean> {
     const url = new URL(path, options.origin).href;
-    const route: PageRoute = { kind: "page", data: isDataUrl(url), pagePath: path, savable: true };
+    const route: PageRoute = { kind: "page", data: false, pagePath: path, savable: true };
     try {
       const { answer, kept } = await fetchAndKeep(new Request(url, { credentials: "same-origin" }), route, () => {});
       await kept;
