@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { IDEMPOTENCY_KEY_FIELD } from "./idempotency-key";
 
 /**
  * Submissions made offline ("mark as read", quiz answers), kept on this device until the
@@ -12,12 +13,17 @@ import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 export const OFFLINE_QUEUE_DB_NAME = "numberlab-offline";
 const DB_VERSION = 1;
 const STORE = "submissions";
+/** Tells the other tabs and the worker that the queue changed. */
+const CHANGE_CHANNEL = "numberlab-offline-queue";
 
-/** Entries an account left on the device are dropped after this long, sent or not. */
+/** Entries an account left on the device are dropped after this long, sent or not (the server keeps receipts as long). */
 export const QUEUED_SUBMISSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** A section's read mark (by section id) or a quiz question's answer (by item id). */
+export type SubmissionSubject = `read:${string}` | `answer:${string}`;
+
 export interface QueuedSubmission {
-  /** The idempotency key the form carries: a replay of it is applied at most once by the server. */
+  /** The idempotency key the form carries: the server applies a submission with it at most once. */
   key: string;
   partition: string;
   /** The action's URL (path and search), as the form would post it. */
@@ -26,19 +32,16 @@ export interface QueuedSubmission {
   fields: [name: string, value: string][];
   /** What the learner did, in their words: "Mark as read: Divisors". */
   label: string;
-  /** What the entry is about, so a component finds its own pending entries ("read:…", "answer:…"). */
-  subject: string;
-  /** When it was queued, in milliseconds since the epoch. */
+  /** What the entry is about, so a component finds its own entries. */
+  subject: SubmissionSubject;
+  /** When it was made, in milliseconds since the epoch. */
   queuedAt: number;
 }
 
-export type NewQueuedSubmission = Omit<QueuedSubmission, "key" | "queuedAt">;
-
-/** The form field that carries an entry's key to the server. */
-export const IDEMPOTENCY_KEY_FIELD = "idempotencyKey";
+export type SubmissionInput = Omit<QueuedSubmission, "key" | "queuedAt">;
 
 interface StoredSubmission extends QueuedSubmission {
-  /** Insertion order: the sender replays a partition's entries in the order they were made. */
+  /** Insertion order: a partition's entries are sent in the order they were made. */
   seq?: number;
 }
 
@@ -47,6 +50,17 @@ interface OfflineQueueSchema extends DBSchema {
     key: number;
     value: StoredSubmission;
     indexes: { "by-key": string; "by-partition": string; "by-time": number };
+  };
+}
+
+/** A submission with a fresh idempotency key, in its fields too; it is sent first and queued only if that fails. */
+export function createSubmission(input: SubmissionInput, now: number = Date.now()): QueuedSubmission {
+  const key = crypto.randomUUID();
+  return {
+    ...input,
+    key,
+    queuedAt: now,
+    fields: [...input.fields.filter(([name]) => name !== IDEMPOTENCY_KEY_FIELD), [IDEMPOTENCY_KEY_FIELD, key]],
   };
 }
 
@@ -76,21 +90,13 @@ function database(): Promise<IDBPDatabase<OfflineQueueSchema>> {
   return opening;
 }
 
-/** Saves a submission on this device; the key it returns is also in its fields. */
-export async function queueSubmission(
-  submission: NewQueuedSubmission,
-  now: number = Date.now(),
-): Promise<QueuedSubmission> {
-  const key = crypto.randomUUID();
-  const entry: QueuedSubmission = {
-    ...submission,
-    key,
-    queuedAt: now,
-    fields: [...submission.fields.filter(([name]) => name !== IDEMPOTENCY_KEY_FIELD), [IDEMPOTENCY_KEY_FIELD, key]],
-  };
+/** Keeps a submission on this device; queueing one already kept (the same key) changes nothing. */
+export async function queueSubmission(submission: QueuedSubmission): Promise<void> {
   const db = await database();
-  await db.add(STORE, { ...entry });
-  return entry;
+  const tx = db.transaction(STORE, "readwrite");
+  if ((await tx.store.index("by-key").getKey(submission.key)) === undefined) await tx.store.add({ ...submission });
+  await tx.done;
+  announceChange();
 }
 
 /** A partition's entries, oldest first. */
@@ -106,33 +112,62 @@ export async function removeQueuedSubmission(key: string): Promise<void> {
   const seq = await tx.store.index("by-key").getKey(key);
   if (seq !== undefined) await tx.store.delete(seq);
   await tx.done;
+  announceChange();
 }
 
 /** Drops every entry of a partition: called when its account signs out, by the page and the worker. */
 export async function clearQueuedSubmissions(partition: string): Promise<void> {
-  const db = await database();
-  const tx = db.transaction(STORE, "readwrite");
-  let cursor = await tx.store.index("by-partition").openCursor(partition);
-  while (cursor) {
-    await cursor.delete();
-    cursor = await cursor.continue();
-  }
-  await tx.done;
+  await deleteWhere("by-partition", IDBKeyRange.only(partition));
 }
 
 /** Drops entries of any partition older than the age limit (an account that never came back). */
 export async function pruneQueuedSubmissions(now: number = Date.now()): Promise<void> {
+  await deleteWhere("by-time", IDBKeyRange.upperBound(now - QUEUED_SUBMISSION_MAX_AGE_MS, true));
+}
+
+async function deleteWhere(index: "by-partition" | "by-time", range: IDBKeyRange): Promise<void> {
   const db = await database();
   const tx = db.transaction(STORE, "readwrite");
-  const expired = IDBKeyRange.upperBound(now - QUEUED_SUBMISSION_MAX_AGE_MS, true);
-  let cursor = await tx.store.index("by-time").openCursor(expired);
-  while (cursor) {
+  let deleted = 0;
+  for (let cursor = await tx.store.index(index).openCursor(range); cursor; cursor = await cursor.continue()) {
     await cursor.delete();
-    cursor = await cursor.continue();
+    deleted += 1;
   }
   await tx.done;
+  if (deleted > 0) announceChange();
 }
 
 function withoutSeq({ seq: _seq, ...entry }: StoredSubmission): QueuedSubmission {
   return entry;
+}
+
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | undefined;
+
+/** Calls `listener` whenever the queue changes, in this page or in another tab or the worker. */
+export function subscribeToQueue(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!channel && typeof BroadcastChannel === "function") {
+    channel = new BroadcastChannel(CHANGE_CHANNEL);
+    channel.onmessage = () => listeners.forEach((notify) => notify());
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      channel?.close();
+      channel = undefined;
+    }
+  };
+}
+
+function announceChange(): void {
+  listeners.forEach((notify) => notify());
+  if (channel) {
+    // A channel never hears its own messages: this context's listeners were told above.
+    channel.postMessage("changed");
+  } else if (typeof BroadcastChannel === "function") {
+    const sender = new BroadcastChannel(CHANGE_CHANNEL);
+    sender.postMessage("changed");
+    sender.close();
+  }
 }

@@ -1,4 +1,5 @@
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import CloudUploadOutlinedIcon from "@mui/icons-material/CloudUploadOutlined";
 import LockIcon from "@mui/icons-material/Lock";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
@@ -8,11 +9,13 @@ import Container from "@mui/material/Container";
 import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { MasteryList, type MasteryEntry } from "../quiz/mastery-list";
 import type { LessonBlock, LessonHeading } from "#app/markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
 import { subscribePath } from "#app/billing/billing-paths";
+import { submissionField, useOfflineSubmission } from "#app/offline/offline-queue-provider";
 
 interface ChapterSectionView {
   id: string;
@@ -40,13 +43,33 @@ export interface ChapterViewProps {
   next: ChapterLink | null;
 }
 
-/** Whether the reader has marked a section read, changed in place (a plain form post without JavaScript). */
+/**
+ * Whether the reader has marked a section read, changed in place (a plain form post without JavaScript).
+ * Offline, the mark is kept on this device and sent when the connection returns (docs/offline.md).
+ */
 function ReadToggle({ section }: { section: ChapterSectionView }) {
-  const fetcher = useFetcher<{ error: string | null }>();
-  const pending = fetcher.formData?.get("intent");
+  const offline = useOfflineSubmission(`read:${section.id}`);
+  const fetcher = useFetcher<{ error?: string | null }>({ key: offline.fetcherKey });
+  const [notKept, setNotKept] = useState(false);
+  const statusId = useId();
+  const pending = offline.pending ? submissionField(offline.pending, "intent") : fetcher.formData?.get("intent");
   const read = pending ? pending === "read" : section.read;
+  const onSubmit = offline.onSubmit;
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      onSubmit={
+        onSubmit &&
+        ((event) => {
+          setNotKept(false);
+          void onSubmit(
+            event,
+            (fields) => `${fields.get("intent") === "read" ? "Mark as read" : "Mark as not read"}: ${section.title}`,
+          ).then((result) => setNotKept(result === "not-kept"));
+        })
+      }
+    >
       <input type="hidden" name="sectionId" value={section.id} />
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", mt: 3 }}>
         <Button
@@ -56,15 +79,31 @@ function ReadToggle({ section }: { section: ChapterSectionView }) {
           variant={read ? "text" : "outlined"}
           // Orange text on white falls below contrast for a button label.
           color="inherit"
-          startIcon={read ? <CheckCircleIcon color="success" /> : undefined}
+          startIcon={
+            offline.waiting ? (
+              <CloudUploadOutlinedIcon color="action" />
+            ) : read ? (
+              <CheckCircleIcon color="success" />
+            ) : undefined
+          }
           // The visible label comes first, so speech input can say what is on screen.
           aria-label={read ? `Read: ${section.title}, mark as not read` : `Mark as read: ${section.title}`}
+          aria-describedby={offline.waiting ? statusId : undefined}
         >
           {read ? "Read" : "Mark as read"}
         </Button>
+        <Typography id={statusId} role="status" variant="body2" color="text.secondary">
+          {offline.waiting &&
+            `${read ? "Marked read" : "Marked not read"} on this device: it is sent when you are back online.`}
+        </Typography>
         {fetcher.data?.error && (
           <Typography role="alert" color="error">
             {fetcher.data.error}
+          </Typography>
+        )}
+        {notKept && (
+          <Typography role="alert" color="error">
+            No connection, and this browser cannot keep the mark for later: try again once you are back online.
           </Typography>
         )}
       </Stack>

@@ -5,10 +5,14 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId, useState } from "react";
+import CloudUploadOutlinedIcon from "@mui/icons-material/CloudUploadOutlined";
+import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { AnswerField } from "./answer-field";
 import type { ItemView } from "#app/quiz/quiz-view";
+import { useOfflineSubmission, type SubmitResult } from "#app/offline/offline-queue-provider";
+import type { QueuedSubmission } from "#app/offline/offline-queue";
+import { useUnsavedInput } from "#app/offline/unsaved-input";
 
 interface QuestionCardProps {
   item: ItemView;
@@ -21,6 +25,11 @@ interface QuestionCardProps {
   context?: readonly [string, string][];
   /** The id of a note saying why answers cannot be checked now; "Check answer" is disabled and points to it. */
   checkBlockedBy?: string;
+  /**
+   * Answers given offline are kept on this device and checked once the connection returns
+   * (docs/offline.md); the quiz's title names them there ("Answer to question 3 of 5 (Practice)").
+   */
+  offline?: { quizTitle: string };
 }
 
 const html = (markup: string) => ({ __html: markup });
@@ -30,6 +39,7 @@ const html = (markup: string) => ({ __html: markup });
  * and once answered, each part's verdict, the worked solution and a way to
  * report the question. Every action goes to the server, which grades.
  * Its form posts `itemId`, `hintsUsed`, `position`, `part-<n>` and an `intent`.
+ * With `offline`, an answer given without a connection waits on this device, shown as such.
  */
 export function QuestionCard({
   item: loaded,
@@ -38,7 +48,9 @@ export function QuestionCard({
   reportable = true,
   context = [],
   checkBlockedBy,
+  offline,
 }: QuestionCardProps) {
+  const queue = useOfflineSubmission(`answer:${loaded.id}`);
   // Where nothing is stored (the sample quiz), the action answers with the question's new state.
   const fetcher = useFetcher<{
     error?: string;
@@ -46,13 +58,47 @@ export function QuestionCard({
     fieldErrors?: Record<string, string>;
     reported?: boolean;
     item?: ItemView;
-  }>();
+  }>({ key: offline ? queue.fetcherKey : undefined });
   const item = fetcher.data?.item ?? loaded;
   const headingId = useId();
+  const statusId = useId();
   const [reporting, setReporting] = useState(false);
+  const [typed, setTyped] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const answered = item.result !== null;
   const hintsLeft = item.hintCount - item.hintsHtml.length;
+
+  // An answer of this question not checked yet: being sent, or waiting on this device for the connection.
+  const pending = offline && !answered ? queue.pending : null;
+  const pendingAnswers = pending && answersOf(pending, item.parts.length);
+  // The last answer that waited: if the server refuses it, the fields give it back to correct.
+  const [kept, setKept] = useState<{ key: string; answers: string[]; restored: boolean } | null>(null);
+  if (pending && pendingAnswers && kept?.key !== pending.key) {
+    // Fields the learner has not touched show a waiting answer saved before this page loaded.
+    setKept({ key: pending.key, answers: pendingAnswers, restored: !typed });
+  }
+  const shownAnswers = pendingAnswers ?? kept?.answers;
+  useUnsavedInput(open && typed && !answered && pending === null);
+
+  const checkOffline = queue.onSubmit;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setNote(null);
+    const intent = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+    if (offline && checkOffline && intent === "answer") {
+      void checkOffline(event, () => `Answer to question ${item.position + 1} of ${total} (${offline.quizTitle})`).then(
+        (result: SubmitResult) => {
+          if (result === "not-kept") setNote(NOT_KEPT);
+        },
+      );
+    } else if (!navigator.onLine) {
+      // Only answers can wait for the connection; anything else would end on an error page.
+      event.preventDefault();
+      setNote(
+        `${NEEDS_CONNECTION[intent === "hint" || intent === "report" ? intent : "answer"]} once you are back online.`,
+      );
+    }
+  };
 
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -64,14 +110,20 @@ export function QuestionCard({
       </Typography>
       <Box className="quiz-text" sx={{ mt: 1 }} dangerouslySetInnerHTML={html(item.promptHtml)} />
 
-      <fetcher.Form method="post">
+      <fetcher.Form
+        method="post"
+        onSubmit={onSubmit}
+        onInput={() => setTyped(true)}
+        onChange={() => setTyped(true)}
+        aria-describedby={pending ? statusId : undefined}
+      >
         <input type="hidden" name="itemId" value={item.id} />
         <input type="hidden" name="hintsUsed" value={item.hintsHtml.length} />
         <input type="hidden" name="position" value={item.position} />
         {context.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Stack spacing={2.5} sx={{ mt: 2 }}>
+        <Stack spacing={2.5} sx={{ mt: 2 }} key={kept?.restored ? kept.key : "typed"}>
           {item.parts.map((part, index) => {
             const label = item.parts.length > 1 ? `Answer to part ${String.fromCharCode(97 + index)}` : "Your answer";
             const verdict = item.result?.parts[index];
@@ -87,8 +139,8 @@ export function QuestionCard({
                   part={part}
                   name={`part-${index}`}
                   label={label}
-                  disabled={answered || !open}
-                  given={item.result?.answers[index]}
+                  disabled={answered || !open || pending !== null}
+                  given={item.result?.answers[index] ?? shownAnswers?.[index]}
                   givenHtml={item.result?.answersHtml[index]}
                   error={answered ? undefined : fetcher.data?.fieldErrors?.[`part-${index}`]}
                 />
@@ -109,8 +161,22 @@ export function QuestionCard({
           ))}
 
           {fetcher.data?.error && <Alert severity="error">{fetcher.data.error}</Alert>}
+          {note && (
+            <Alert severity="warning" role="alert">
+              {note}
+            </Alert>
+          )}
+          <Box id={statusId} role="status">
+            {pending && (
+              <Alert severity="info" icon={<CloudUploadOutlinedIcon fontSize="inherit" />}>
+                {queue.waiting
+                  ? "Your answer is saved on this device. It will be checked when you are back online."
+                  : "Checking your answer…"}
+              </Alert>
+            )}
+          </Box>
 
-          {!answered && open && (
+          {!answered && open && pending === null && (
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
               <Button
                 type="submit"
@@ -152,7 +218,7 @@ export function QuestionCard({
               Thank you: the report has reached the editors.
             </Alert>
           ) : reporting ? (
-            <fetcher.Form method="post">
+            <fetcher.Form method="post" onSubmit={onSubmit}>
               <input type="hidden" name="itemId" value={item.id} />
               <Stack spacing={1} sx={{ mt: 1 }}>
                 <TextField
@@ -178,5 +244,24 @@ export function QuestionCard({
         </Box>
       )}
     </Paper>
+  );
+}
+
+const NEEDS_CONNECTION = {
+  answer: "Checking an answer needs a connection here: try again",
+  hint: "A hint needs a connection: ask again",
+  report: "Sending a report needs a connection: send it again",
+};
+
+const NOT_KEPT =
+  "No connection, and this browser cannot keep your answer for later. Your answer is still here: check it again once you are back online.";
+
+/** The answer to each part, as the form sent it (the options of a multiple choice joined by commas). */
+function answersOf(entry: QueuedSubmission, parts: number): string[] {
+  return Array.from({ length: parts }, (_, index) =>
+    entry.fields
+      .filter(([name]) => name === `part-${index}`)
+      .map(([, value]) => value)
+      .join(","),
   );
 }

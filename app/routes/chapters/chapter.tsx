@@ -12,6 +12,7 @@ import { renderSectionRevision } from "#app/content/lesson-render.server";
 import { learnerMastery } from "#app/quiz/quiz-start.server";
 import { readForm } from "#app/http/read-form.server";
 import { applyOnce, idempotencyKeyShape } from "#app/offline/idempotent-action.server";
+import { sendKeyedSubmission } from "#app/offline/queued-action";
 import { skillsOfChapter } from "#core/quiz/skills";
 import type { Route } from "./+types/chapter";
 
@@ -115,6 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   return data(answer.body, { status: answer.status });
 }
+
+/** In the browser: a mark made offline that cannot reach the server stays queued instead of failing the page. */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeyedSubmission(args);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.chapter.title ?? "Chapter"} · Numberlab` },

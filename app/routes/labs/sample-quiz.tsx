@@ -12,6 +12,7 @@ import { Page } from "#app/components/page";
 import type { QuizItem } from "#app/models/quiz.server";
 import { answersOfForm, gradeParts, itemView, questionOf, unansweredItem } from "#app/quiz/quiz.server";
 import { readForm } from "#app/http/read-form.server";
+import { sendKeyedSubmission } from "#app/offline/queued-action";
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
 import type { Route } from "./+types/sample-quiz";
 
@@ -49,9 +50,17 @@ export function loader() {
   };
 }
 
-/** An answer or hint changes no loaded data; reloading would draw new questions under the learner's answers. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod === "POST" ? false : defaultShouldRevalidate;
+/**
+ * An answer or hint changes no loaded data, and reloading would draw new questions under the learner's
+ * answers: neither a form nor a revalidation on the same page (after answers given offline were sent)
+ * reloads it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (formMethod === "POST" || currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate);
 
 const actionSchema = z.object({
   intent: z.enum(["hint", "answer"], { error: "Ask for a hint or check an answer." }),
@@ -96,6 +105,9 @@ export async function action({ request }: Route.ActionArgs) {
   return { item: itemView(item, question) };
 }
 
+/** In the browser: an answer given offline is graded once the connection returns (grading again gives the same verdict). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeyedSubmission(args);
+
 export const meta: Route.MetaFunction = () => [{ title: "Sample quiz · Numberlab" }];
 
 export default function QuizTest({ loaderData }: Route.ComponentProps) {
@@ -107,7 +119,14 @@ export default function QuizTest({ loaderData }: Route.ComponentProps) {
     >
       <Stack spacing={3}>
         {items.map((item) => (
-          <QuestionCard key={item.id} item={item} total={items.length} open reportable={false} />
+          <QuestionCard
+            key={item.id}
+            item={item}
+            total={items.length}
+            open
+            reportable={false}
+            offline={{ quizTitle: "Sample quiz" }}
+          />
         ))}
         <Alert severity="info">
           With an account, each chapter ends with its own quiz, and your mastery of every skill is kept.{" "}

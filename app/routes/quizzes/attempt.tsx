@@ -27,6 +27,7 @@ import { answersOfForm, describeItemQuestion, gradeParts, itemView, loadQuestion
 import { rateLimits, tooManyAttemptsMessage } from "#app/http/rate-limits.server";
 import { readForm } from "#app/http/read-form.server";
 import { applyOnce, idempotencyKeyShape, type ActionAnswer } from "#app/offline/idempotent-action.server";
+import { sendKeyedSubmission } from "#app/offline/queued-action";
 import { now } from "#app/utils/clock";
 import { serverInfoContext } from "#app/http/request-context";
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
@@ -170,6 +171,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** What checking an answer says: whether it was right (the page shows the verdicts), or why it was refused. */
 type AnswerBody = { correct: boolean } | { error: string; fieldErrors?: Record<string, string> };
 
+/** In the browser: an answer given offline that cannot reach the server stays queued instead of failing the page. */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeyedSubmission(args);
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.title ?? "Quiz"} · Numberlab` }];
 
 export default function Attempt({ loaderData }: Route.ComponentProps) {
@@ -190,6 +194,7 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
             total={items.length}
             open
             checkBlockedBy={blocked ? noteId : undefined}
+            offline={{ quizTitle: title }}
           />
         ))}
         {answered === 0 ? (
