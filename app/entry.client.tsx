@@ -3,9 +3,13 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { preloadWidgetsIn } from "./components/lesson-widgets/widget-chunks";
+import { installChunkLoadRecovery } from "./offline/chunk-load-recovery.client";
 import { createEmotionCache } from "./theme/emotion-cache";
 
 const cache = createEmotionCache();
+
+// First, so a chunk that fails while the widgets preload or hydration runs is already recovered from.
+installChunkLoadRecovery();
 
 function hydrate() {
   startTransition(() => {

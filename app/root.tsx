@@ -18,7 +18,7 @@ import { headerUserFromError } from "./http/header-user";
 import { LoadingBarProvider, useReportNavigationError } from "./components/loading-bar";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { NewBuildNotice } from "./components/new-build-notice";
+import { OfflineShell } from "./components/offline/offline-shell";
 import {
   colorSchemeFromError,
   cookieStorageManager,
@@ -34,6 +34,7 @@ import { privateCacheMiddleware } from "./http/private-cache.server";
 import { useNonce } from "./http/nonce";
 import { serverInfoContext, userContext } from "./http/request-context";
 import { cachePartitionMiddleware, cachePartitionOf } from "./offline/cache-partition.server";
+import { routeRulesClientMiddleware } from "./offline/client-route-rules";
 import { webAppLinks } from "./offline/web-app-manifest";
 import { ThemeColorMeta } from "./components/theme-color-meta";
 
@@ -44,6 +45,9 @@ export const middleware = [
   loadUserMiddleware,
   refuseMalformedUrlMiddleware,
 ];
+
+// A link to a redirected path goes to its target without asking the server (the build's route rules).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeRulesClientMiddleware];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -120,6 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <Box sx={{ flexGrow: 1 }}>{children}</Box>
               <SiteFooter />
             </Box>
+            <OfflineShell buildId={data?.buildId} />
           </LoadingBarProvider>
         </ThemeProvider>
         <ScrollRestoration nonce={nonce} />
@@ -129,17 +134,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   // Marks the page as hydrated, so end-to-end tests can wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
-  return (
-    <>
-      <Outlet />
-      <NewBuildNotice buildId={loaderData.buildId} />
-    </>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

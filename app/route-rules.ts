@@ -13,7 +13,8 @@ export const routeRules: RouteRule[] = [
   { from: "/prime-factorization-engine-copy", to: "/prime-factorization-engine", status: 301 },
 ];
 
-export function findRouteRule(pathname: string): RouteRule | undefined {
+/** The rule for `pathname` (a trailing slash ignored) in `rules`: the declared table, or a build's manifest. */
+export function findRouteRule(pathname: string, rules: readonly RouteRule[] = routeRules): RouteRule | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return routeRules.find((rule) => rule.from === normalized);
+  return rules.find((rule) => rule.from === normalized);
 }

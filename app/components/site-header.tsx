@@ -10,6 +10,7 @@ import { Form, Link, NavLink } from "react-router";
 import { mainNavigation } from "../navigation";
 import type { ColorSchemeMode } from "#app/utils/color-scheme-mode";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
+import { OfflineIndicator } from "./offline/offline-indicator";
 
 import type { HeaderUser } from "#app/http/header-user";
 
@@ -86,6 +87,7 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
           ))}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <OfflineIndicator />
         <Box sx={{ display: { xs: "none", sm: "block" } }}>
           <ColorSchemeSwitch initialMode={colorScheme} />
         </Box>

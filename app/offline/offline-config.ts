@@ -68,5 +68,16 @@ export type PageToWorkerMessage =
   /** Signing out: drop this partition's pages (the page drops its own queue). */
   | { type: "CLEAR_PARTITION"; partition: string };
 
-/** Local storage key set when registering the worker failed: the diagnostics lab (/tests/test) shows it. */
+/**
+ * Local storage key set when registering the worker failed, or the browser has no service workers; a
+ * later successful registration removes it. The diagnostics lab (/tests/test) shows it. Its value is
+ * a `ServiceWorkerRegistrationFailure` as JSON (app/offline/registration-failure.ts reads and writes it).
+ */
 export const SW_REGISTRATION_FAILURE_KEY = "numberlab:sw-registration-failure";
+
+export interface ServiceWorkerRegistrationFailure {
+  /** The error's message, e.g. "Failed to register a ServiceWorker: … 404", or "unsupported". */
+  reason: string;
+  /** When it failed, ISO 8601 (UTC). */
+  at: string;
+}
