@@ -237,7 +237,7 @@ export const labs: readonly Lab[] = [
     name: "test",
     title: "System diagnostics",
     sentence: "The running build, the database and the offline worker's state at a glance.",
-    alt: "The system diagnostics page: its title and what it will show.",
+    alt: "Tables of the running build, the database's migrations and the offline worker's state in this browser.",
     access: "admin",
     topic: "admin",
   },

@@ -109,6 +109,7 @@ export default [
       route("tests/validator", "routes/labs/answer-validator.tsx"),
       route("tests/validator2", "routes/labs/answer-validator-batch.tsx"),
       route("tests/testm", "routes/labs/maths-input.tsx"),
+      route("tests/test", "routes/labs/system-diagnostics.tsx"),
       route("admin/mailbox", "routes/admin/mailbox.tsx"),
       route("admin/application", "routes/admin/application.tsx"),
       route("admin/generate", "routes/admin/generate.tsx"),

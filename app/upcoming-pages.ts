@@ -22,12 +22,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "admin",
   },
   {
-    path: "tests/test",
-    title: "System diagnostics",
-    purpose: "The running build, the database and the offline worker's state at a glance.",
-    access: "admin",
-  },
-  {
     path: "tests/test2",
     title: "Formula gallery",
     purpose: "A gallery of typeset formulas to check that every delimiter and construct renders.",

@@ -35,3 +35,21 @@ export function formatDateTime(iso: string): string {
   const time = `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
   return `${formatDate(date)}, ${time} UTC`;
 }
+
+/** "3 d 4 h", "2 h 5 min", "7 min", "40 s": how long something has lasted, to its two largest units. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const units = [
+    ["d", Math.floor(whole / 86_400)],
+    ["h", Math.floor(whole / 3600) % 24],
+    ["min", Math.floor(whole / 60) % 60],
+    ["s", whole % 60],
+  ] as const;
+  const first = units.findIndex(([, value]) => value > 0);
+  if (first === -1) return "0 s";
+  return units
+    .slice(first, first + 2)
+    .filter(([, value]) => value > 0)
+    .map(([unit, value]) => `${value} ${unit}`)
+    .join(" ");
+}
