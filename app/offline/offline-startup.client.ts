@@ -10,12 +10,11 @@ export const BUILD_META_DELAY_MS = 1000;
 let registering = false;
 
 /**
- * Everything the page does for offline use and new builds once hydrated: registers the worker
- * (production builds only: the dev server's modules are not what a worker could precache), polls for
- * new builds, and applies the build's route rules to client-side navigation. Returns the stop.
+ * Everything the page does for offline use and new builds once hydrated: registers the worker, polls
+ * for new builds, and applies the build's route rules to client-side navigation. Returns the stop.
  */
 export function startOfflineSupport(pageBuildId: string): () => void {
-  if (import.meta.env.PROD && !registering) {
+  if (!registering) {
     registering = true;
     void registerServiceWorker(updateController);
   }

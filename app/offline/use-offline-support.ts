@@ -9,7 +9,9 @@ import { useEffect, useState } from "react";
 export function useOfflineSupport(buildId: string | undefined): void {
   const [pageBuildId] = useState(buildId);
   useEffect(() => {
-    if (pageBuildId === undefined) return;
+    // Production builds only: the dev server's modules are nothing a worker could precache, and its
+    // build id changes with every edit, which hot reloading already brings to the page.
+    if (pageBuildId === undefined || !import.meta.env.PROD) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     import("./offline-startup.client")

@@ -83,11 +83,12 @@ export default function UpdatePrompts({
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onDismiss} color="inherit" autoFocus>
-            Not now
-          </Button>
-          <Button onClick={onReloadAnyway} color="error" variant="outlined">
+          {/* Keeping the work is the default; losing it takes the plainer button. */}
+          <Button onClick={onReloadAnyway} color="inherit">
             Reload anyway
+          </Button>
+          <Button onClick={onDismiss} variant="contained" autoFocus>
+            Not now
           </Button>
         </DialogActions>
       </Dialog>
