@@ -36,6 +36,8 @@ import { serverInfoContext, userContext } from "./http/request-context";
 import { cachePartitionMiddleware, cachePartitionOf } from "./offline/cache-partition.server";
 import { routeRulesClientMiddleware } from "./offline/client-route-rules";
 import { webAppLinks } from "./offline/web-app-manifest";
+import { OfflineQueueProvider } from "./offline/offline-queue-provider";
+import { SentOfflineNotice } from "./components/offline/sent-offline-notice";
 import { ThemeColorMeta } from "./components/theme-color-meta";
 
 // The cache rules wrap the rest, so they see every answer, refusals included.
@@ -134,12 +136,18 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the page as hydrated, so end-to-end tests can wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
-  return <Outlet />;
+  return (
+    // Marks and answers made offline wait for the connection here, sent only under this page's account.
+    <OfflineQueueProvider partition={loaderData.cachePartition}>
+      <Outlet />
+      <SentOfflineNotice />
+    </OfflineQueueProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -101,9 +101,10 @@ export function OfflineQueueProvider({ partition, children }: { partition: strin
           },
         }),
       );
+      if (round.applied.length > 0 || round.refused.length > 0) setReport((shown) => mergeReports(shown, round));
+      // The sent entries show as being sent until the page, read again, shows their results.
       if (round.applied.length > 0) await latest.current.revalidate();
       markSending(started, false);
-      if (round.applied.length > 0 || round.refused.length > 0) setReport((shown) => mergeReports(shown, round));
     });
     flushRef.current = flush;
 

@@ -4,12 +4,17 @@ import { PASSWORD, uniqueClientIp } from "./accounts";
 /**
  * Fails the test on any console error or uncaught page error, hydration
  * warnings included. Chromium also logs every non-2xx fetch; a test that
- * expects a form to answer e.g. 400 names that status in `expectedStatuses`.
+ * expects a form to answer e.g. 400 names that status in `expectedStatuses`,
+ * and one that expects other errors (a request made offline) matches them in `expectedMessages`.
  */
-export function watchConsole(page: Page, { expectedStatuses = [] as number[] } = {}): () => void {
+export function watchConsole(
+  page: Page,
+  { expectedStatuses = [] as number[], expectedMessages = [] as RegExp[] } = {},
+): () => void {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error") return;
+    if (expectedMessages.some((expected) => expected.test(message.text()))) return;
     const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(message.text());
     if (status && expectedStatuses.includes(Number(status[1]))) return;
     problems.push(message.text());

@@ -71,7 +71,7 @@ function ReadToggle({ section }: { section: ChapterSectionView }) {
       }
     >
       <input type="hidden" name="sectionId" value={section.id} />
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", mt: 3 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5, mt: 3 }}>
         <Button
           type="submit"
           name="intent"

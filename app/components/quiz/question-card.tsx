@@ -69,17 +69,17 @@ export function QuestionCard({
   const answered = item.result !== null;
   const hintsLeft = item.hintCount - item.hintsHtml.length;
 
-  // An answer of this question not checked yet: being sent, or waiting on this device for the connection.
+  // An answer that waits on this device for the connection; kept while it is sent, and given back to
+  // the fields if the server refuses it. A first try sent at once is not shown as waiting.
   const pending = offline && !answered ? queue.pending : null;
-  const pendingAnswers = pending && answersOf(pending, item.parts.length);
-  // The last answer that waited: if the server refuses it, the fields give it back to correct.
   const [kept, setKept] = useState<{ key: string; answers: string[]; restored: boolean } | null>(null);
-  if (pending && pendingAnswers && kept?.key !== pending.key) {
-    // Fields the learner has not touched show a waiting answer saved before this page loaded.
-    setKept({ key: pending.key, answers: pendingAnswers, restored: !typed });
+  if (pending && queue.waiting && kept?.key !== pending.key) {
+    // Fields the learner has not touched show an answer saved before this page loaded.
+    setKept({ key: pending.key, answers: answersOf(pending, item.parts.length), restored: !typed });
   }
-  const shownAnswers = pendingAnswers ?? kept?.answers;
-  useUnsavedInput(open && typed && !answered && pending === null);
+  const waited = pending !== null && kept?.key === pending.key;
+  const waiting = waited && queue.waiting;
+  useUnsavedInput(open && typed && !answered && !waiting);
 
   const checkOffline = queue.onSubmit;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -115,7 +115,7 @@ export function QuestionCard({
         onSubmit={onSubmit}
         onInput={() => setTyped(true)}
         onChange={() => setTyped(true)}
-        aria-describedby={pending ? statusId : undefined}
+        aria-describedby={waited ? statusId : undefined}
       >
         <input type="hidden" name="itemId" value={item.id} />
         <input type="hidden" name="hintsUsed" value={item.hintsHtml.length} />
@@ -139,8 +139,8 @@ export function QuestionCard({
                   part={part}
                   name={`part-${index}`}
                   label={label}
-                  disabled={answered || !open || pending !== null}
-                  given={item.result?.answers[index] ?? shownAnswers?.[index]}
+                  disabled={answered || !open || waiting}
+                  given={item.result?.answers[index] ?? kept?.answers[index]}
                   givenHtml={item.result?.answersHtml[index]}
                   error={answered ? undefined : fetcher.data?.fieldErrors?.[`part-${index}`]}
                 />
@@ -166,17 +166,19 @@ export function QuestionCard({
               {note}
             </Alert>
           )}
-          <Box id={statusId} role="status">
-            {pending && (
-              <Alert severity="info" icon={<CloudUploadOutlinedIcon fontSize="inherit" />}>
-                {queue.waiting
-                  ? "Your answer is saved on this device. It will be checked when you are back online."
-                  : "Checking your answer…"}
-              </Alert>
-            )}
-          </Box>
+          {offline && (
+            <Box id={statusId} role="status">
+              {waited && (
+                <Alert severity="info" icon={<CloudUploadOutlinedIcon fontSize="inherit" />}>
+                  {waiting
+                    ? "Your answer is saved on this device. It will be checked when you are back online."
+                    : "Checking your answer…"}
+                </Alert>
+              )}
+            </Box>
+          )}
 
-          {!answered && open && pending === null && (
+          {!answered && open && !waiting && (
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: "wrap" }}>
               <Button
                 type="submit"
