@@ -15,6 +15,8 @@ async function persistentAdminContext(baseURL: string, profile: string): Promise
     args: CHROMIUM_ARGS,
     baseURL,
     extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+    // The suite blocks workers by default (playwright.config.ts), and the runner's defaults reach this context too.
+    serviceWorkers: "allow",
   });
   const { cookies } = JSON.parse(await readFile(storageStatePath("admin"), "utf8")) as {
     cookies: Parameters<BrowserContext["addCookies"]>[0];
@@ -37,6 +39,8 @@ async function workerControls(page: Page): Promise<void> {
 
 // One worker install serves both checks: it is the slowest step of an offline journey.
 test("Chromium finds the app installable, and the diagnostics lab shows its worker in control", async ({ baseURL }) => {
+  // The worker's install downloads the precache and saves 13 tool pages: several journeys' worth on two cores.
+  test.setTimeout(120_000);
   const profile = await mkdtemp(path.join(os.tmpdir(), "numberlab-install-"));
   const context = await persistentAdminContext(baseURL!, profile);
   try {
