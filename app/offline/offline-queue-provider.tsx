@@ -9,7 +9,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { useFormAction, useNavigation, useRevalidator, useSubmit, type SubmitFunction } from "react-router";
+import { useFormAction, useRevalidator, useSubmit, type SubmitFunction } from "react-router";
 import {
   clearQueuedSubmissions,
   createSubmission,
@@ -90,21 +90,26 @@ export function OfflineQueueProvider({ partition, children }: { partition: strin
       if (!navigator.onLine) return;
       const { submitToRouter: submit } = latest.current;
       const started: QueuedSubmission[] = [];
-      const round = await withQueueLock(() =>
-        sendQueuedSubmissions(partition, {
-          list: listQueuedSubmissions,
-          remove: removeQueuedSubmission,
-          send: async (entry) => {
-            started.push(entry);
-            markSending([entry], true);
-            return sendThroughRouter(submit, entry);
-          },
-        }),
-      );
-      if (round.applied.length > 0 || round.refused.length > 0) setReport((shown) => mergeReports(shown, round));
-      // The sent entries show as being sent until the page, read again, shows their results.
-      if (round.applied.length > 0) await latest.current.revalidate();
-      markSending(started, false);
+      try {
+        const round = await withQueueLock(() =>
+          sendQueuedSubmissions(partition, {
+            list: listQueuedSubmissions,
+            remove: removeQueuedSubmission,
+            send: async (entry) => {
+              started.push(entry);
+              markSending([entry], true);
+              return sendThroughRouter(submit, entry);
+            },
+          }),
+        );
+        if (round.applied.length > 0 || round.refused.length > 0) setReport((shown) => mergeReports(shown, round));
+        // The sent entries show as being sent until the page, read again, shows their results.
+        if (round.applied.length > 0) await latest.current.revalidate();
+      } catch {
+        // The queue could not be read (storage blocked or broken): what it holds waits for the next occasion.
+      } finally {
+        markSending(started, false);
+      }
     });
     flushRef.current = flush;
 
@@ -133,14 +138,17 @@ export function OfflineQueueProvider({ partition, children }: { partition: strin
   }, [partition, markSending]);
 
   // Signing out through a page form drops this account's queue here too (the worker does it as well).
-  const navigation = useNavigation();
-  const signingOut =
-    navigation.state === "submitting" &&
-    navigation.formAction !== undefined &&
-    new URL(navigation.formAction, "http://page").pathname === SIGN_OUT_PATH;
+  // The form's own submit event says so before anything else happens, whichever way the form is sent.
   useEffect(() => {
-    if (signingOut) void clearQueuedSubmissions(partition).catch(() => undefined);
-  }, [signingOut, partition]);
+    const clearOnSignOut = (event: SubmitEvent) => {
+      const form = event.target instanceof HTMLFormElement ? event.target : null;
+      if (form && new URL(form.action, window.location.href).pathname === SIGN_OUT_PATH) {
+        void clearQueuedSubmissions(partition).catch(() => undefined);
+      }
+    };
+    document.addEventListener("submit", clearOnSignOut, { capture: true });
+    return () => document.removeEventListener("submit", clearOnSignOut, { capture: true });
+  }, [partition]);
 
   const submit = useCallback(
     async (input: Omit<SubmissionInput, "partition">): Promise<SubmitResult> => {
@@ -257,7 +265,9 @@ async function keep(entry: QueuedSubmission): Promise<SubmitResult> {
 
 /** One tab sends at a time (Web Locks), so two tabs coming online do not send the same entries. */
 function withQueueLock<T>(task: () => Promise<T>): Promise<T> {
-  return "locks" in navigator ? navigator.locks.request(LOCK_NAME, task) : task();
+  // Web Locks exist only on secure pages (HTTPS, localhost).
+  const locks = navigator.locks as LockManager | null | undefined;
+  return locks ? locks.request(LOCK_NAME, task) : task();
 }
 
 function mergeReports(shown: SendReport | null, round: SendReport): SendReport {

@@ -55,13 +55,23 @@ interface OfflineQueueSchema extends DBSchema {
 
 /** A submission with a fresh idempotency key, in its fields too; it is sent first and queued only if that fails. */
 export function createSubmission(input: SubmissionInput, now: number = Date.now()): QueuedSubmission {
-  const key = crypto.randomUUID();
+  const key = randomUuid();
   return {
     ...input,
     key,
     queuedAt: now,
     fields: [...input.fields.filter(([name]) => name !== IDEMPOTENCY_KEY_FIELD), [IDEMPOTENCY_KEY_FIELD, key]],
   };
+}
+
+/** A version 4 UUID; `crypto.randomUUID` exists only on secure pages, `getRandomValues` everywhere. */
+function randomUuid(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 let opening: Promise<IDBPDatabase<OfflineQueueSchema>> | undefined;
