@@ -272,11 +272,7 @@ function withQueueLock<T>(task: () => Promise<T>): Promise<T> {
 
 function mergeReports(shown: SendReport | null, round: SendReport): SendReport {
   if (!shown) return round;
-  return {
-    applied: [...shown.applied, ...round.applied],
-    refused: [...shown.refused, ...round.refused],
-    waiting: round.waiting,
-  };
+  return { applied: [...shown.applied, ...round.applied], refused: [...shown.refused, ...round.refused] };
 }
 
 function submitterOf(event: FormEvent<HTMLFormElement>): HTMLElement | null {

@@ -13,8 +13,6 @@ export type SendOutcome =
 export interface SendReport {
   applied: { entry: QueuedSubmission; data: unknown }[];
   refused: { entry: QueuedSubmission; message: string }[];
-  /** Entries still queued because one went unanswered: they are sent on the next occasion. */
-  waiting: number;
 }
 
 export interface QueueSenderDeps {
@@ -30,13 +28,11 @@ export interface QueueSenderDeps {
  */
 export async function sendQueuedSubmissions(partition: string, deps: QueueSenderDeps): Promise<SendReport> {
   const entries = (await deps.list(partition)).filter((entry) => entry.partition === partition);
-  const report: SendReport = { applied: [], refused: [], waiting: 0 };
-  for (const [index, entry] of entries.entries()) {
+  const report: SendReport = { applied: [], refused: [] };
+  for (const entry of entries) {
     const outcome = await deps.send(entry);
-    if (outcome.kind === "unanswered") {
-      report.waiting = entries.length - index;
-      break;
-    }
+    // It and every later entry stay queued for the next occasion.
+    if (outcome.kind === "unanswered") break;
     await deps.remove(entry.key);
     if (outcome.kind === "applied") report.applied.push({ entry, data: outcome.data });
     else report.refused.push({ entry, message: outcome.message });
