@@ -27,6 +27,7 @@ import { revisionSaved, saveConflict, saveRefused, type RevisionSaveResult } fro
 import { findByIdOr404 } from "#app/http/not-found";
 import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-prime-record";
+import { useUnsavedForm } from "#app/offline/unsaved-input";
 
 const NEW = "new";
 const kindSchema = z.enum(["mersenne", "largest", "form"]);
@@ -121,8 +122,9 @@ function RecordForm({
   );
   const saving = useNavigation().state === "submitting";
   const errors = save?.outcome === "invalid" ? save.errors : {};
+  const unsavedForm = useUnsavedForm(loaded.record?.currentRevision ?? null);
   return (
-    <Form method="post" aria-label="Record editor">
+    <Form method="post" aria-label="Record editor" ref={unsavedForm}>
       <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
         <RevisionSaveNotices what="record" withoutAuthor="an import" save={save} base={base} />
         {RECORD_FIELDS[loaded.kind].map((field) => (

@@ -42,6 +42,7 @@ import { revisionSaved, saveConflict, saveRefused, type RevisionSaveResult } fro
 import { findByIdOr404 } from "#app/http/not-found";
 import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-question";
+import { useUnsavedForm } from "#app/offline/unsaved-input";
 
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
 
@@ -235,6 +236,7 @@ function EditorForm({
     save?.outcome === "conflict" ? save.current.number : undefined,
   );
   const live = useLivePreview(draft, loaded.preview);
+  const unsavedForm = useUnsavedForm(loaded.question?.currentRevision ?? null);
   const saving = useNavigation().state === "submitting";
   const errors = save?.outcome === "invalid" ? save.errors : {};
   const problems = Object.entries(live.problems);
@@ -248,7 +250,7 @@ function EditorForm({
         alignItems: "start",
       }}
     >
-      <Form method="post" aria-label="Question editor">
+      <Form method="post" aria-label="Question editor" ref={unsavedForm}>
         <Stack spacing={3}>
           <RevisionSaveNotices
             what="question"

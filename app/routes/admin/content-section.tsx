@@ -22,6 +22,7 @@ import { fieldErrors } from "#app/http/form.server";
 import { diffLines } from "#app/utils/line-diff";
 import { readForm } from "#app/http/read-form.server";
 import type { Route } from "./+types/content-section";
+import { useUnsavedForm } from "#app/offline/unsaved-input";
 
 export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 
@@ -109,11 +110,12 @@ function SectionEditor({
   const [body, setBody] = useState(section.body);
   const conflict = result?.outcome === "conflict" ? result : undefined;
   const base = useRevisionBase(section.currentRevision, conflict?.current.number);
+  const unsavedForm = useUnsavedForm(section.currentRevision);
   const saving = useNavigation().state === "submitting";
   const errors = result?.outcome === "invalid" ? result.errors : {};
 
   return (
-    <Form method="post">
+    <Form method="post" ref={unsavedForm}>
       {conflict && base.unsettled && (
         <ConflictNotice
           what="section"
