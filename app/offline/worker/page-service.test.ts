@@ -105,6 +105,15 @@ describe("the worker's pages", () => {
     expect(t.expirations).toContain(`${pageCacheName(ALICE)} /chapter/divisors`);
   });
 
+  it("fetches the document of a page first reached as .data, once, so it also opens offline by its address", async () => {
+    await t.request("/");
+    await t.request("/chapter/divisors.data", "same-origin");
+    await t.request("/chapter/divisors.data?_routes=root", "same-origin");
+    expect(t.server.fetched.filter((path) => path === "/chapter/divisors")).toHaveLength(1);
+    t.server.online = false;
+    expect(await (await t.request("/chapter/divisors")).text()).toContain(`/chapter/divisors for ${ALICE}`);
+  });
+
   it("serves the saved copy offline, and a tool's copy for the tool opened with another query", async () => {
     await t.request("/chapter/divisors");
     t.server.online = false;

@@ -73,6 +73,9 @@ export function createPageService(options: PageServiceOptions) {
     if (fresh) await adoptPartition(partition, keepAlive);
     if (fresh && route.savable && isSavableAnswer(answer, route.data)) {
       await store.save(partition, url, answer);
+      // A page reached by a link inside the app arrives as `.data` alone: its document is fetched
+      // too (once), so the page also opens offline by its address (a reload, a bookmark, a new tab).
+      if (route.data) keepAlive(enqueue(() => saveMissingDocument(partition, route.pagePath)));
     } else {
       // An unread copy holds the whole body in memory. Not awaited: a copy's cancel settles only with its twin's.
       void answer.body?.cancel().catch(() => undefined);
@@ -145,6 +148,12 @@ export function createPageService(options: PageServiceOptions) {
     } catch {
       return false;
     }
+  }
+
+  async function saveMissingDocument(partition: string, path: string): Promise<void> {
+    if ((await currentPartition()) !== partition) return;
+    if (await store.has(partition, new URL(path, options.origin).href)) return;
+    await fetchPage(path);
   }
 
   /** The tools into the current partition (one at a time, so the server is not flooded), so they open offline unvisited. */
