@@ -38,17 +38,13 @@ function pageCaches(page: Page): Promise<Record<string, string[]>> {
 const accountCaches = async (page: Page) =>
   Object.keys(await pageCaches(page)).filter((name) => name.startsWith(`${PAGE_CACHE_PREFIX}u-`));
 
-/**
- * Fails on console errors, except the two a page logs for each request that fails offline: the
- * browser's own line, and React Router's when its route discovery (/__manifest, network only) fails.
- */
+/** Fails on console errors, except the browser's own line for each request that fails offline. */
 function watchConsoleOffline(page: Page): () => void {
   const problems: string[] = [];
   page.on("console", (message) => {
     const text = message.text();
     if (message.type() !== "error") return;
     if (text === "Failed to load resource: net::ERR_INTERNET_DISCONNECTED") return;
-    if (text.startsWith("Failed to fetch manifest patches TypeError: Failed to fetch")) return;
     problems.push(text);
   });
   page.on("pageerror", (error) => problems.push(String(error)));

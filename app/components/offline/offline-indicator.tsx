@@ -17,12 +17,14 @@ const hiddenOnPhones = (theme: Theme) => ({
 
 /**
  * "Offline" in the header while the browser has no network. The live region is always there, so its
- * change is announced; the badge inverts the header's colours, readable in both schemes.
+ * change is announced; it is a plain polite region rather than a `status`, so the one status a page
+ * reports about its own form stays the page's. The badge inverts the header's colours, readable in
+ * both schemes.
  */
 export function OfflineIndicator() {
   const online = useOnline();
   return (
-    <Box role="status" sx={{ display: "flex", flexShrink: 0 }}>
+    <Box aria-live="polite" aria-atomic="true" sx={{ display: "flex", flexShrink: 0 }}>
       {!online && (
         <Box
           title="Offline: tools and saved pages still work"
