@@ -2,17 +2,11 @@ import CloudOffIcon from "@mui/icons-material/CloudOff";
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
 import { useOnline } from "#app/offline/connectivity";
+import { visuallyHidden } from "../visually-hidden";
 
 /** On a phone the word is for screen readers only: the header has no room for it beside "Log in". */
 const hiddenOnPhones = (theme: Theme) => ({
-  [theme.breakpoints.down("sm")]: {
-    position: "absolute",
-    width: "1px",
-    height: "1px",
-    overflow: "hidden",
-    clipPath: "inset(50%)",
-    whiteSpace: "nowrap",
-  },
+  [theme.breakpoints.down("sm")]: visuallyHidden,
 });
 
 /**

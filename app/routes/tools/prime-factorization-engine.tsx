@@ -19,6 +19,7 @@ import { useInputHistory } from "#app/components/factorization/use-input-history
 import { Page } from "#app/components/page";
 import { useFactorization, type FactorizationRun } from "#app/workers/use-factorization";
 import type { Route } from "./+types/prime-factorization-engine";
+import { visuallyHidden } from "#app/components/visually-hidden";
 
 // Only pages with formulas load KaTeX's stylesheet.
 export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
@@ -140,15 +141,6 @@ function FactorizationEngine({ query }: { query: Query }) {
     </Page>
   );
 }
-
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-} as const;
 
 function announcement(run: FactorizationRun, label: string | null): string {
   if (run.status === "running") return "Factoring…";
