@@ -396,6 +396,50 @@ export interface IdempotentSubmissionsTable {
   created_at: string;
 }
 
+/** One analytics event (app/analytics/events.ts); no IP address, a visitor hash of the day instead. */
+export interface AnalyticsEventsTable {
+  id: string;
+  name: string;
+  occurred_at: string;
+  /** UTC day of occurred_at, YYYY-MM-DD. */
+  day: string;
+  received_at: string;
+  visitor: string;
+  user_id: string | null;
+  route: string;
+  path: string;
+  referrer: string | null;
+  device: string | null;
+  subject: string | null;
+  outcome: string | null;
+  props: string | null;
+}
+
+/** Counts of one day, kept after the raw events are pruned (app/models/analytics-rollup.server.ts). */
+export interface AnalyticsDailyTable {
+  day: string;
+  metric: string;
+  dimension: string;
+  events: number;
+  visitors: number;
+}
+
+/** The secret of one day that visitor hashes are salted with; deleted once the day is over. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+  created_at: string;
+}
+
+/** A response of 500 or above, recorded by whichever instance answered it. */
+export interface ServerErrorsTable {
+  id: string;
+  occurred_at: string;
+  method: string;
+  path: string;
+  status: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -426,4 +470,8 @@ export interface Database {
   complimentary_grants: ComplimentaryGrantsTable;
   test_provider_objects: TestProviderObjectsTable;
   idempotent_submissions: IdempotentSubmissionsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_salts: AnalyticsSaltsTable;
+  server_errors: ServerErrorsTable;
 }

@@ -20,6 +20,8 @@ export const SETTINGS = {
   monthlyPriceMinor: wholeNumberSetting({ min: 50, max: 10_000_000, defaultValue: 499 }),
   yearlyPriceMinor: wholeNumberSetting({ min: 50, max: 10_000_000, defaultValue: 3999 }),
   trialDays: wholeNumberSetting({ min: 0, max: 30, defaultValue: 7 }),
+  // Raw analytics events older than this are deleted; the daily counts made from them stay.
+  analyticsRetentionDays: wholeNumberSetting({ min: 7, max: 730, defaultValue: 90 }),
 } as const;
 
 /** A whole-number setting whose bounds the form shows and the schema enforces. */

@@ -6,6 +6,8 @@ export const preferencesSchema = z.object({
   theme: z.enum(colorSchemeModes).default("light"),
   reducedMotion: z.boolean().default(false),
   largerText: z.boolean().default(false),
+  // Off: this account's browsers send no analytics, and the server drops any that arrive (docs/analytics.md).
+  analytics: z.boolean().default(true),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -170,12 +170,22 @@ export async function setDisplayName(db: Kysely<Database>, userId: string, displ
     .execute();
 }
 
-export async function setPreferences(db: Kysely<Database>, userId: string, preferences: Preferences): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ preferences: JSON.stringify(preferences), updated_at: isoNow() })
-    .where("id", "=", userId)
-    .execute();
+/** Changes some preferences and keeps the others: the profile's forms each save their own. */
+export async function setPreferences(
+  db: Kysely<Database>,
+  userId: string,
+  changes: Partial<Preferences>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("users").select("preferences").where("id", "=", userId).executeTakeFirst();
+    if (!row) return;
+    const preferences: Preferences = { ...parsePreferences(row.preferences), ...changes };
+    await trx
+      .updateTable("users")
+      .set({ preferences: JSON.stringify(preferences), updated_at: isoNow() })
+      .where("id", "=", userId)
+      .execute();
+  });
 }
 
 export async function markEmailVerified(db: Kysely<Database>, userId: string, email: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import * as primeRecords from "./0008_prime_records";
 import * as primaryRecordSources from "./0009_primary_record_sources";
 import * as subscriptions from "./0010_subscriptions";
 import * as idempotentSubmissions from "./0011_idempotent_submissions";
+import * as analytics from "./0012_analytics";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009_primary_record_sources": primaryRecordSources,
   "0010_subscriptions": subscriptions,
   "0011_idempotent_submissions": idempotentSubmissions,
+  "0012_analytics": analytics,
 };

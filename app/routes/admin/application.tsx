@@ -52,6 +52,14 @@ const FIELDS = [
     help: "An administrator's session ends after this many hours without a request: sooner, as it can change everyone's data.",
     audit: "administrator session idle hours",
   },
+  {
+    key: "analyticsRetentionDays",
+    section: "Analytics",
+    label: "Keep raw analytics events, in days",
+    unit: "days",
+    help: "Older events are deleted each hour; the daily counts made from them are kept.",
+    audit: "analytics retention days",
+  },
 ] as const satisfies readonly {
   key: SettingKey;
   section: string;
