@@ -23,6 +23,7 @@ import { createQuizSet } from "./quiz-set.server";
 import { finishAttempt, recordAnswer, recordHint, startAttempt } from "./quiz.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { markSectionRead } from "./reading-progress.server";
+import { insertAnalyticsEvents } from "./analytics-event.server";
 import { createSection } from "./section.server";
 import { createSession } from "./session.server";
 import { applySubscriptionReadings } from "./subscription.server";
@@ -195,6 +196,25 @@ async function populatedAccount(database: TestDatabase, tag: string) {
     { until: "2999-01-01T00:00:00.000Z", reason: `Prize ${tag}` },
   );
   await recordAudit(db, { actor: null, action: "role.grant", target: { id: user.id, email } });
+  // Usage events sent while signed in with analytics on (the account's own; a guest's have no user_id).
+  await insertAnalyticsEvents(db, [
+    {
+      id: `analytics-answer-${tag}`,
+      name: "quiz_answer",
+      occurred_at: "2030-01-02T10:00:00.000Z",
+      day: "2030-01-02",
+      received_at: "2030-01-02T10:00:05.000Z",
+      visitor: `visitor${tag}`.padEnd(16, "0"),
+      user_id: user.id,
+      route: "/quiz/:attemptId",
+      path: `/quiz/attempt-of-${tag}`,
+      referrer: null,
+      device: "phone",
+      subject: "power-mod",
+      outcome: "right",
+      props: JSON.stringify({ hints: 1 }),
+    },
+  ]);
   const other = await createUser(db, { email: `someone-else-${tag}@example.org`, passwordHash: null });
   await recordAudit(db, {
     actor: { id: user.id, email },
@@ -216,6 +236,8 @@ async function populatedAccount(database: TestDatabase, tag: string) {
       `cus_${tag}`,
       `sub_${tag}`,
       `cs_${tag}`,
+      `analytics-answer-${tag}`,
+      `/quiz/attempt-of-${tag}`,
     ],
   };
 }
@@ -417,6 +439,23 @@ describe.each(testDialects)("account data on %s", (dialect) => {
         readAt: expect.any(String),
       },
     ]);
+    expect(exported.analyticsEvents).toEqual([
+      {
+        id: "analytics-answer-export",
+        name: "quiz_answer",
+        occurredAt: "2030-01-02T10:00:00.000Z",
+        day: "2030-01-02",
+        receivedAt: "2030-01-02T10:00:05.000Z",
+        visitorOfTheDay: "visitorexport000",
+        route: "/quiz/:attemptId",
+        path: "/quiz/attempt-of-export",
+        referrer: null,
+        device: "phone",
+        subject: "power-mod",
+        outcome: "right",
+        properties: { hints: 1 },
+      },
+    ]);
     const text = JSON.stringify(exported);
     expect(text).not.toContain("argon2-hash-of-the-password");
     // The checkout page's address carries the provider's key to it.
@@ -452,6 +491,7 @@ describe.each(testDialects)("account data on %s", (dialect) => {
       expect.arrayContaining([
         { table: "sessions", column: "user_id", onDelete: "cascade" },
         { table: "quiz_attempts", column: "user_id", onDelete: "cascade" },
+        { table: "analytics_events", column: "user_id", onDelete: "cascade" },
         { table: "audit_log", column: "actor_id", onDelete: "set null" },
         { table: "section_revisions", column: "author_id", onDelete: "set null" },
       ]),

@@ -128,7 +128,7 @@ const parseJson = (text: string | null): unknown => (text === null ? null : (JSO
  * progress, pending links, the mail kept for it while no SMTP server was
  * set, its contact messages, its subscriptions, checkouts and complimentary
  * premium, reading progress, quiz attempts with every answer and the
- * mastery they add up to, audit entries about it or by it,
+ * mastery they add up to, the analytics events sent while signed in, audit entries about it or by it,
  * and what it wrote or changed as an editor. What is left out is listed in
  * the file itself (NOT_EXPORTED).
  */
@@ -156,6 +156,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     subscriptions,
     checkouts,
     grants,
+    analyticsEvents,
   ] = await Promise.all([
     db
       .selectFrom("sessions")
@@ -323,6 +324,13 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .execute(),
+    db
+      .selectFrom("analytics_events")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("occurred_at")
+      .orderBy("id")
+      .execute(),
   ]);
   const answers = items.filter((item) => item.answered_at !== null);
   const history = answers
@@ -475,6 +483,23 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
           answeredAt: item.answered_at,
         })),
     })),
+    // Usage events sent while signed in with analytics on (docs/analytics.md); raw events are kept for the
+    // retention the site set, then only daily counts without the account remain.
+    analyticsEvents: analyticsEvents.map((row) => ({
+      id: row.id,
+      name: row.name,
+      occurredAt: row.occurred_at,
+      day: row.day,
+      receivedAt: row.received_at,
+      visitorOfTheDay: row.visitor,
+      route: row.route,
+      path: row.path,
+      referrer: row.referrer,
+      device: row.device,
+      subject: row.subject,
+      outcome: row.outcome,
+      properties: parseJson(row.props),
+    })),
     // Not stored: worked out from the answers above, as the profile shows it.
     mastery: SKILLS.map((skill) => ({
       ...skillMastery(skill.id, history),
@@ -524,7 +549,7 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 /**
  * Deletes an account and every personal trace of it in one transaction:
  * the user row (sessions, identities, passkeys, sign-in flows, reading
- * progress and quiz attempts with their answers go with it by cascade), its
+ * progress, quiz attempts with their answers and analytics events go with it by cascade), its
  * links, contact messages, outbox mail, rate-limit counters and pending
  * provider links. Two kinds of rows are kept without the person (their
  * reference set to null by the foreign key): audit entries, which keep what
