@@ -1,105 +1,45 @@
 /**
  * The shapes of the figures the admin dashboard (/admin/admin), the analytics page (/admin/admin2)
- * and the usage charts (/tests/mychart) show. Computed by app/models/analytics-report.server.ts on
- * SQLite and PostgreSQL; rendered by app/components/analytics/. Days are UTC, `YYYY-MM-DD`.
+ * and the usage charts (/tests/mychart) show, for pages and components to import. They are defined in
+ * app/models/analytics-figures.ts, beside the model that computes them
+ * (app/models/analytics-report.server.ts): a model may not import a domain service. Days are UTC,
+ * `YYYY-MM-DD`.
  */
-import type { SubscriptionMetrics } from "#app/models/subscription-metrics.server";
-import type { Device, Tool } from "./events";
+import { type REPORT_DEVICES, type REPORT_TOOLS } from "#app/models/analytics-figures";
+import { type DEVICES, type TOOLS } from "./events";
 
-/** Inclusive range of UTC days. */
-export interface DayRange {
-  from: string;
-  to: string;
-}
+export {
+  COHORT_WEEKS,
+  DEFAULT_RANGE_DAYS,
+  FUNNEL_STEPS,
+  MAX_RANGE_DAYS,
+  TOP_PAGES_LIMIT,
+  TOP_REFERRERS_LIMIT,
+  REPORT_DEVICES,
+  REPORT_TOOLS,
+  type ReportDevice,
+  type ReportTool,
+  addDays,
+  dayRangeSchema,
+  daysInRange,
+  defaultDayRange,
+  eachDay,
+  isDay,
+  mondayOf,
+  type AnalyticsInDepth,
+  type CohortRow,
+  type DashboardFigures,
+  type DayPoint,
+  type DayRange,
+  type FunnelRow,
+  type FunnelStep,
+  type UsageCharts,
+} from "#app/models/analytics-figures";
 
-export interface DayPoint {
-  day: string;
-  value: number;
-}
-
-export interface DashboardFigures {
-  /** When the figures were taken (ISO). */
-  at: string;
-  users: {
-    total: number;
-    newIn30Days: number;
-    /** Accounts with any activity (a signed-in page, a section read, a quiz answer, a sign-in) in the last 1, 7, 30 days. */
-    active: { day1: number; day7: number; day30: number };
-    signUpsByDay: DayPoint[];
-  };
-  /** Over the last 30 days. */
-  learning: {
-    sectionsRead: number;
-    chaptersRead: number;
-    quizAnswers: number;
-    /** Right answers over answers; null without answers. */
-    shareRight: number | null;
-    /** Learner and skill pairs at the level "mastered" (core/quiz/mastery.ts), now. */
-    masteryReached: number;
-    answersByDay: { day: string; right: number; wrong: number }[];
-  };
-  /** Over the last 30 days, from tool_use events. */
-  tools: {
-    factorizations: number;
-    plots: number;
-    primeTools: number;
-    byDay: { day: string; factorization: number; plot: number; primes: number }[];
-  };
-  /** Over the last 30 days. */
-  visitors: { byDay: { day: string; visitors: number; pageViews: number }[]; total: number; pageViews: number };
-  subscriptions: SubscriptionMetrics & {
-    /** Subscriptions that ended in the last 30 days over those running 30 days ago; null when none ran. */
-    churn: { ended: number; atStart: number; rate: number | null };
-  };
-  system: {
-    buildId: string;
-    /** Seconds this instance has been running. */
-    uptimeSeconds: number;
-    dialect: "sqlite" | "postgres";
-    /** Bytes the database takes on disk; null when it cannot be read. */
-    databaseBytes: number | null;
-    serverErrors24h: number;
-    /** Raw analytics events stored, and the oldest one's day. */
-    storedEvents: number;
-    oldestEventDay: string | null;
-  };
-}
-
-export const FUNNEL_STEPS = ["visit", "sign_up", "first_chapter", "first_quiz", "subscription"] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
-
-export interface FunnelRow {
-  step: FunnelStep;
-  count: number;
-  /** Share of the previous step's count that did not reach this one; null for the first step or after 0. */
-  dropOff: number | null;
-}
-
-export interface CohortRow {
-  /** Monday of the sign-up week. */
-  weekStart: string;
-  size: number;
-  /** Accounts of the cohort active in week 0, 1, … after signing up; null for weeks not over yet. */
-  activeByWeek: (number | null)[];
-}
-
-export interface AnalyticsInDepth {
-  range: DayRange;
-  totals: { visitors: number; pageViews: number; events: number };
-  topPages: { path: string; views: number; visitors: number }[];
-  referrers: { domain: string; visits: number }[];
-  devices: { device: Device; visitors: number }[];
-  funnel: FunnelRow[];
-  cohorts: CohortRow[];
-  tools: { tool: Tool; uses: number; finished: number; stopped: number; failed: number }[];
-  quizByDifficulty: { difficulty: number; answered: number; right: number; averageHints: number }[];
-}
-
-export interface UsageCharts {
-  /** The last 48 hours, one point per hour (start of the hour, ISO), events by name. */
-  eventsPerHour: { hour: string; counts: Record<string, number> }[];
-  /** The last 30 minutes, one point per minute (start of the minute, ISO). */
-  live: { minute: string; events: number; visitors: number }[];
-  /** Distinct visitors seen in the last 5 minutes. */
-  visitorsNow: number;
-}
+// The reports repeat the vocabulary they group by; these lines stop compiling when it drifts from events.ts.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const vocabularyAgrees: [Same<typeof TOOLS, typeof REPORT_TOOLS>, Same<typeof DEVICES, typeof REPORT_DEVICES>] = [
+  true,
+  true,
+];
+void vocabularyAgrees;
