@@ -63,6 +63,7 @@ export default [
   route("builds/latest.json", "routes/resources/builds-latest.ts"),
   route("builds/meta/:file", "routes/resources/builds-meta.ts"),
   route("api/factor", "routes/resources/api-factor.ts"),
+  route("api/events", "routes/resources/api-events.ts"),
   route("api/webhooks/payments", "routes/resources/payment-webhook.ts"),
 
   layout("routes/access/guest-only.ts", [

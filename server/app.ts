@@ -19,6 +19,9 @@ import { seedContentIfEmpty, type ImportReport } from "#app/models/content-impor
 import { readChapterSources } from "#app/content/chapter-files.server";
 import { seedPrimeRecordsIfEmpty } from "#app/models/prime-record.server";
 import { primeRecords } from "#app/content/prime-records.server";
+import { startAnalytics, stopAnalytics } from "#app/analytics/ingest.server";
+import { ServerErrorLog } from "#app/analytics/server-error-log.server";
+import { serverErrorRecorder } from "./server-errors";
 
 /** The lesson files that seed an empty database (run from the project's root, as npm start does). */
 const CONTENT_DIRECTORY = "content/chapters";
@@ -46,6 +49,8 @@ export async function prepare(): Promise<{
   const seeded = await seedContentIfEmpty(db, () => readChapterSources(CONTENT_DIRECTORY));
   const seededRecords = await seedPrimeRecordsIfEmpty(db, primeRecords);
   stopHousekeeping ??= startHousekeeping(db);
+  // Analytics rollups every 30 s, and those of the last days now (a previous run may have left them behind).
+  startAnalytics(db);
   // Chosen now, so a mistake in the payment settings is reported at start rather than at the first checkout.
   const paymentProvider = getPaymentProvider();
   // Test mode's renewals, retries and webhook deliveries run on its own clock (Stripe keeps its own).
@@ -61,10 +66,16 @@ export async function shutdown(): Promise<void> {
   stopTestProviderClock = undefined;
   stopReconciliation?.();
   stopReconciliation = undefined;
+  // Events waiting for the next group commit are written before the database closes.
+  await stopAnalytics();
   await closeDatabase();
 }
 
 export const app = express.Router();
+
+// Answers of 500 and above, for the dashboard's count (bounded per instance, never throwing).
+const serverErrors = new ServerErrorLog(() => getDatabase().db);
+app.use(serverErrorRecorder((error) => void serverErrors.note(error)));
 
 app.use(
   createRequestHandler({

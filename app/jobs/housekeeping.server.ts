@@ -6,12 +6,15 @@ import { deleteOldIdempotentSubmissions } from "../models/idempotent-submission.
 import { deleteOldOutboxMails } from "../models/outbox-mail.server";
 import { deleteExpiredRateLimits } from "../models/rate-limit.server";
 import { deleteExpiredSessions } from "../models/session.server";
+import { pruneAnalytics } from "../analytics/pruning.server";
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Removes expired sessions, rate-limit windows, e-mail links, sign-in flows, old outbox mail and old
- * receipts of idempotent submissions now and then hourly; returns a stop function.
+ * Removes expired sessions, rate-limit windows, e-mail links, sign-in flows, old outbox mail, old
+ * receipts of idempotent submissions, and analytics past their keeping (raw events beyond the
+ * retention setting, after their rollups; salts of past days; old server errors) now and then hourly;
+ * returns a stop function.
  */
 export function startHousekeeping(db: Kysely<Database>): () => void {
   const sweep = () => {
@@ -22,6 +25,7 @@ export function startHousekeeping(db: Kysely<Database>): () => void {
       deleteExpiredAuthFlows(db),
       deleteOldOutboxMails(db),
       deleteOldIdempotentSubmissions(db),
+      pruneAnalytics(db),
     ]).catch((error: unknown) => console.warn("Housekeeping failed:", error instanceof Error ? error.message : error));
   };
   sweep();

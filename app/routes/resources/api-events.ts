@@ -1,0 +1,68 @@
+import { analyticsServices, ignoredBecause, ingestEvents } from "#app/analytics/ingest.server";
+import { MAX_BATCH_BYTES } from "#app/analytics/event-schema.server";
+import { jsonError, postOnly } from "#app/http/json-request.server";
+import { serverInfoContext, userContext } from "#app/http/request-context";
+import { getDatabase } from "#app/utils/db.server";
+import type { Route } from "./+types/api-events";
+
+/**
+ * POST /api/events: the analytics client's batches (docs/analytics.md). JSON from fetch, or text/plain
+ * from navigator.sendBeacon (which cannot set a JSON type without a CORS preflight), at most 32 KB.
+ * The answer is 202 `{ stored, duplicates, dropped }`, or 202 `{ stored: 0, ignored }` for requests
+ * whose events are never kept (bots, Do Not Track, Global Privacy Control, accounts that opted out).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return postOnly();
+  const user = context.get(userContext);
+  // Before the body is read: of such a request nothing is kept, not even for a moment.
+  const ignored = ignoredBecause(request.headers, user);
+  if (ignored) return Response.json({ stored: 0, ignored }, { status: 202, headers: { "Cache-Control": "no-store" } });
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^(application\/json|text\/plain)\s*(;|$)/i.test(type)) {
+    return jsonError("Send the events as JSON (application/json, or text/plain from sendBeacon).", 415);
+  }
+  const text = await readCapped(request, MAX_BATCH_BYTES);
+  if (text === null) return jsonError(`A batch is at most ${MAX_BATCH_BYTES} bytes.`, 413);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return jsonError("The request body is not valid JSON.", 400);
+  }
+
+  const outcome = await ingestEvents(analyticsServices(getDatabase().db), {
+    headers: request.headers,
+    clientIp: context.get(serverInfoContext).clientIp,
+    user,
+    body,
+  });
+  switch (outcome.status) {
+    case 202: {
+      const { status, ...answer } = outcome;
+      return Response.json(answer, { status, headers: { "Cache-Control": "no-store" } });
+    }
+    case 400:
+      return jsonError(outcome.error, 400);
+    default:
+      return jsonError(outcome.error, outcome.status, { "Retry-After": String(outcome.retryAfterSeconds) });
+  }
+}
+
+export function loader() {
+  return postOnly();
+}
+
+/** The body as text, or null as soon as it passes `maxBytes` (whatever Content-Length claimed). */
+async function readCapped(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) return null;
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
