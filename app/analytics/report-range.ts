@@ -4,29 +4,11 @@
  * downloads, so a file always holds the rows the page showed.
  */
 import { z } from "zod";
+import { addDays, dayOf, DEFAULT_RANGE_DAYS, daysInRange, isDay, MAX_RANGE_DAYS } from "#app/models/analytics-figures";
 import type { DayRange } from "./reports";
 
-/** Without a range in the address: the last 30 days, today included. */
-export const DEFAULT_RANGE_DAYS = 30;
-/** A year (a leap one included) at most: longer ranges ask the raw events more than a page should. */
-export const MAX_RANGE_DAYS = 366;
-
-const DAY_MS = 86_400_000;
-
-/** The UTC day of an instant, `YYYY-MM-DD`. */
-export function dayOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}
-
-/** The day `days` after `day` (negative goes back). */
-export function addDays(day: string, days: number): string {
-  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
-
-/** How many days the range holds, both ends included. */
-export function rangeLength({ from, to }: DayRange): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
+// The day arithmetic and the limits are the report model's, so the page asks only for what it can read.
+export { addDays, dayOf, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS };
 
 export function defaultRange(today: string): DayRange {
   return { from: addDays(today, -(DEFAULT_RANGE_DAYS - 1)), to: today };
@@ -38,9 +20,7 @@ const calendarDay = (which: string) =>
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${which} as a date, like 2026-05-01.`)
     // 2026-02-30 has the right shape but no day: Date would roll it over to March.
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && addDays(day, 0) === day, {
-      message: `The ${which} is not a day of the calendar.`,
-    });
+    .refine(isDay, { message: `The ${which} is not a day of the calendar.` });
 
 export interface RangeReading {
   /** The range to report on: the one asked for, or the default one when that is not valid. */
@@ -73,10 +53,10 @@ export function readDayRange(params: URLSearchParams, today: string): RangeReadi
         context.addIssue({ code: "custom", message: `The start (${range.from}) is after the end (${range.to}).` });
       } else if (range.to > today) {
         context.addIssue({ code: "custom", message: `The end (${range.to}) is after today (${today}).` });
-      } else if (rangeLength(range) > MAX_RANGE_DAYS) {
+      } else if (daysInRange(range) > MAX_RANGE_DAYS) {
         context.addIssue({
           code: "custom",
-          message: `A range is at most ${MAX_RANGE_DAYS} days long; this one has ${rangeLength(range)}.`,
+          message: `A range is at most ${MAX_RANGE_DAYS} days long; this one has ${daysInRange(range)}.`,
         });
       }
       return range;
