@@ -39,6 +39,7 @@ import { webAppLinks } from "./offline/web-app-manifest";
 import { OfflineQueueProvider } from "./offline/offline-queue-provider";
 import { SentOfflineNotice } from "./components/offline/sent-offline-notice";
 import { ThemeColorMeta } from "./components/theme-color-meta";
+import { useAnalytics } from "./analytics/client/use-analytics";
 
 // The cache rules wrap the rest, so they see every answer, refusals included.
 export const middleware = [
@@ -62,6 +63,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     buildId: context.get(serverInfoContext).build.id,
     // Whose offline copies this page may see and whose queued answers it may send (app/offline).
     cachePartition: cachePartitionOf(user?.id ?? null),
+    // The account's "Share usage analytics" switch; guests decide by Do Not Track / GPC alone (app/analytics/client).
+    analytics: user?.preferences?.analytics ?? true,
   };
 }
 
@@ -141,6 +144,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // Page views and the analytics module, loaded after hydration (app/analytics/client).
+  useAnalytics(loaderData.analytics);
   return (
     // Marks and answers made offline wait for the connection here, sent only under this page's account.
     <OfflineQueueProvider partition={loaderData.cachePartition}>
