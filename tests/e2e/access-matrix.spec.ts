@@ -104,6 +104,8 @@ const routes: [string, Rule][] = [
   // Not in SPEC.md (issue 18): the payment provider POSTs its events to the webhook, which answers nothing
   // else; the test provider's hosted pages are for anyone holding their unguessable id, and for no other id.
   ["/api/webhooks/payments", "postOnly"],
+  // Not in SPEC.md (issue 20): the analytics client POSTs its batches here; a GET is answered 405.
+  ["/api/events", "postOnly"],
   ["/test-payments/checkout/cs_test_no-such-checkout", "notFound"],
   ["/test-payments/portal/bps_test_no-such-portal", "notFound"],
   ["/test-payments/invoices/in_test_no-such-invoice", "notFound"],

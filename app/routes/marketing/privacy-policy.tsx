@@ -2,25 +2,34 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { Page } from "#app/components/page";
 import { ProseSection, TextLink } from "#app/components/prose";
+import { readSettings } from "#app/models/app-settings.server";
+import { getDatabase } from "#app/utils/db.server";
 import type { Route } from "./+types/privacy-policy";
+
+/** The policy states the keeping time the site really uses: the administrators' setting. */
+export async function loader() {
+  const { analyticsRetentionDays } = await readSettings(getDatabase().db);
+  return { analyticsRetentionDays };
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Privacy policy · Numberlab" },
   {
     name: "description",
     content:
-      "Exactly what this Numberlab site stores about you, why, and for how long: your account, sessions, three cookies, contact messages and server logs.",
+      "Exactly what this Numberlab site stores about you, why, and for how long: your account, sessions, three cookies, contact messages, server logs and first-party usage statistics without cookies or IP addresses.",
   },
 ];
 
-export default function PrivacyPolicy() {
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  const { analyticsRetentionDays } = loaderData;
   return (
     <Page
       title="Privacy policy"
       lead="What this site stores about you, why, and for how long. In short: only what it needs to run the site, your account and your messages. There is no advertising, there are no third-party trackers, and nothing is sold."
     >
       <Typography variant="body2" color="text.secondary">
-        Last updated: 21 November 2026
+        Last updated: 27 November 2026
       </Typography>
 
       <ProseSection title="Who is responsible">
@@ -117,14 +126,85 @@ export default function PrivacyPolicy() {
           log. The log helps the operator find faults and abuse.
         </Typography>
         <Typography>
+          Answers that fail with a server error (status 500 or above) are also recorded in the database, with the time,
+          the method, the path without its query string and the status, so that administrators see when something
+          breaks. They hold no address and no user agent, and are deleted after 30 days.
+        </Typography>
+        <Typography>
           How long logs are kept depends on how the operator has set up the server. A proxy or hosting service in front
           of the site may keep logs of its own, which can include IP addresses.
         </Typography>
       </ProseSection>
 
+      <ProseSection title="Usage statistics">
+        <Typography>
+          To see which lessons, tools and quizzes help, this site counts how it is used. It does this itself: the
+          statistics are sent to this site only, with no third-party script, no cookie and no advertising identifier.
+          Your browser sends these events, in small batches:
+        </Typography>
+        <Box component="ul">
+          <Typography component="li">
+            <strong>page view</strong>: the page&apos;s path without the part after a question mark (which may hold a
+            link&apos;s key), its route pattern such as <code>/quiz/:attemptId</code>, and the name of the other site
+            that linked to it, if any (its host name only, such as <code>search.example.org</code>);
+          </Typography>
+          <Typography component="li">
+            <strong>tool use</strong>: which tool; for a factorization the number of digits, the method, the seconds it
+            took and whether it finished or was stopped; for a plot the number of curves; for the prime tools what was
+            asked;
+          </Typography>
+          <Typography component="li">
+            <strong>quiz answer</strong>: the skill, whether the answer was right and how many hints were used (not the
+            answer itself);
+          </Typography>
+          <Typography component="li">
+            <strong>chapter read</strong>, <strong>sign-up</strong> (how: password, e-mailed link, another provider or
+            passkey) and each <strong>step towards a subscription</strong> (plans viewed, checkout started, completed or
+            cancelled, and the plan);
+          </Typography>
+          <Typography component="li">
+            <strong>notification received</strong> and <strong>notification opened</strong>, with the campaign&apos;s
+            name.
+          </Typography>
+        </Box>
+        <Typography>
+          With each event the site keeps when it happened and when it arrived, a random identifier of the event (so that
+          an event sent twice is counted once), and the kind of device: phone, tablet or desktop, worked out from the
+          width of the window. Nothing you type is sent.
+        </Typography>
+        <Typography>
+          <strong>How visitors are counted.</strong> IP addresses are never stored. To count visitors, the server
+          combines your IP address and your browser&apos;s user-agent string with a random secret that changes every day
+          (in UTC), and keeps only a short SHA-256 fingerprint of the three. The secret of a day is deleted once the day
+          is over; after that nobody, not even the operator, can work out which address a fingerprint came from, and the
+          same browser gets an unrelated fingerprint the next day. So the site can tell how many visitors it had on a
+          day, but not that the visitor of Monday came back on Tuesday.
+        </Typography>
+        <Typography>
+          <strong>When nothing is recorded.</strong> If your browser sends Do Not Track or Global Privacy Control, no
+          event is sent and the server stores none that arrive. Requests from search engines and other bots are not
+          stored either. If you are signed in, you can switch usage statistics off in your{" "}
+          <TextLink to="/profile">profile</TextLink>; your browsers then send none, and the server drops any that still
+          arrive.
+        </Typography>
+        <Typography>
+          <strong>Signed in.</strong> While you are signed in and have not switched them off, your events are linked to
+          your account. They are part of the file you can download from your profile (&quot;export my data&quot;), and
+          deleting your account deletes them.
+        </Typography>
+        <Typography>
+          <strong>How long.</strong> Each event is kept for {analyticsRetentionDays} days, then deleted. Before that,
+          the events of each day are added up into daily counts (how many page views of each page, how many visitors,
+          which devices and tools); these counts hold no account, no fingerprint and no address, and are kept so that
+          long-term charts remain possible. Only the site&apos;s administrators see the statistics.
+        </Typography>
+      </ProseSection>
+
       <ProseSection title="What this site does not do">
         <Box component="ul">
-          <Typography component="li">It uses no third-party trackers and no third-party analytics.</Typography>
+          <Typography component="li">
+            It uses no third-party trackers and no third-party analytics, and no cookie for statistics.
+          </Typography>
           <Typography component="li">It shows no advertising.</Typography>
           <Typography component="li">It does not sell, rent or trade your data.</Typography>
           <Typography component="li">
@@ -150,11 +230,6 @@ export default function PrivacyPolicy() {
             Only if you allow it does the site store your browser&apos;s push subscription: the address of your
             browser&apos;s push service and the keys that encrypt messages to it. You can withdraw the permission at any
             time in your browser&apos;s settings.
-          </Typography>
-          <Typography component="li">
-            <strong>Usage statistics.</strong> If this site records usage statistics, they are first-party: page views,
-            use of the tools and quiz answers are sent to this site only, tied to your account or, if you are not signed
-            in, to an anonymous identifier for your browser. They are used to improve the lessons and tools.
           </Typography>
           <Typography component="li">
             <strong>Signing in with another provider.</strong> If this site lets you sign in through another identity
