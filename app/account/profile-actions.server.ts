@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { deleteOtherSessions, deleteUserSession } from "../models/session.server";
-import { colorSchemeCookie } from "../theme/color-scheme";
+import { colorSchemeCookie, readColorSchemeCookie } from "../theme/color-scheme";
 import { colorSchemeModes } from "../utils/color-scheme-mode";
 import { normalizeEmail, setDisplayName, setPasswordHash, setPreferences, type User } from "../models/user.server";
 import { requestEmailChange, requestEmailVerification } from "../auth/account-email.server";
@@ -57,6 +57,8 @@ const profileActionSchema = z.discriminatedUnion(
       reducedMotion: checkbox,
       largerText: checkbox,
     }),
+    // The privacy part's one switch: an unchecked box sends nothing, which is "off".
+    z.object({ intent: z.literal("analytics"), analytics: checkbox }),
   ],
   { error: "Unknown profile action." },
 );
@@ -159,6 +161,17 @@ export async function handleProfileAction(
     case "revoke-other-sessions": {
       const ended = await deleteOtherSessions(db, user.id, sessionId);
       return success(action.intent, `${countOf(ended, "other session")} ${ended === 1 ? "was" : "were"} signed out.`);
+    }
+    case "analytics": {
+      // Preferences never saved: the theme this browser shows is kept with them, not the default's light.
+      const theme = user.preferences ? {} : { theme: readColorSchemeCookie(request.headers.get("Cookie")) };
+      await setPreferences(db, user.id, { ...theme, analytics: action.analytics });
+      return success(
+        action.intent,
+        action.analytics
+          ? "Thank you: your browsers share usage analytics again."
+          : "Usage analytics are off: nothing more is counted from your browsers, and what this one had not sent yet was deleted.",
+      );
     }
     case "preferences": {
       const { theme, reducedMotion, largerText } = action;

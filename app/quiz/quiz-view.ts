@@ -22,6 +22,8 @@ export interface ItemResult {
 export interface ItemView {
   id: string;
   position: number;
+  /** The skill's id, posted with an answer so the browser can count the answer under it (analytics). */
+  skillId: string;
   skillTitle: string;
   promptHtml: string;
   parts: PartView[];

@@ -130,6 +130,7 @@ export function itemView(item: QuizItem, question: Question): ItemView {
   return {
     id: item.id,
     position: item.position,
+    skillId: question.skillId,
     skillTitle: skillById(question.skillId)?.title ?? question.skillId,
     promptHtml: markdownBlockHtml(shown.prompt),
     parts: shown.parts.map((part) => ({

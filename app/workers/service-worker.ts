@@ -19,6 +19,14 @@ import {
 } from "#app/offline/offline-config";
 import { createPageService, type KeepAlive } from "#app/offline/worker/page-service";
 import { createPageStore } from "#app/offline/worker/page-store";
+import {
+  clientToFocus,
+  pushEvent,
+  readNotificationData,
+  readPushMessage,
+  sendPushEvent,
+  type NotificationData,
+} from "#app/offline/worker/push-messages";
 import { routeOf } from "#app/offline/worker/request-routes";
 import {
   markSavedPagesStale,
@@ -127,4 +135,44 @@ self.addEventListener("message", (event) => {
   } else if (message?.type === "CLEAR_PARTITION") {
     event.waitUntil(pages.clearPartition(message.partition));
   }
+});
+
+/** The app's icon beside a notification (the web app manifest's, precached when the build has it). */
+const NOTIFICATION_ICON = "/icons/icon-192.png";
+
+const countPush = (name: "push_received" | "push_click", data: NotificationData) =>
+  sendPushEvent(
+    (url, init) => fetch(url, init),
+    pushEvent(name, data, Date.now(), crypto.getRandomValues(new Uint8Array(16))),
+  );
+
+// A push message (issue 21): JSON { title, body, url, campaign }, always shown, then counted.
+self.addEventListener("push", (event) => {
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    // Unreadable data: the default notification still leads to the site.
+  }
+  const message = readPushMessage(text, origin);
+  const data: NotificationData = { url: message.url, ...(message.campaign ? { campaign: message.campaign } : {}) };
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(message.title, { body: message.body, icon: NOTIFICATION_ICON, data }),
+      countPush("push_received", data),
+    ]),
+  );
+});
+
+// A click opens the message's page on this site: a window already showing it is focused, else one opens.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const data = readNotificationData(event.notification.data, origin);
+  const open = async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const existing = clientToFocus(windows, data.url, origin);
+    if (existing) await existing.focus();
+    else await self.clients.openWindow(data.url);
+  };
+  event.waitUntil(Promise.all([open().catch(() => undefined), countPush("push_click", data)]));
 });

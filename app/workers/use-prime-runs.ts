@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { mergeSurveys, type PrimeSurvey } from "#core/numtheory/prime-count";
 import type { PrimesEvent, PrimesRequest } from "./primes-protocol";
+import { track } from "#app/analytics/client/track";
 
 export type RunStatus = "idle" | "running" | "done" | "stopped" | "failed";
 
@@ -69,6 +70,8 @@ export function useMersenneCheck() {
   const start = useCallback(
     (p: number, trialK: number) => {
       end();
+      // Each run the reader asks for is counted (tool_use), the action naming the tool.
+      track("tool_use", { tool: "primes", action: "mersenne-check" });
       const worker = startWorker();
       workersRef.current = [worker];
       setRun({ ...idle, status: "running", startedAt: Date.now(), total: Math.max(p - 2, 1) });
@@ -144,6 +147,7 @@ export function usePrimeSurvey() {
   const start = useCallback(
     (lo: number, hi: number) => {
       end();
+      track("tool_use", { tool: "primes", action: "prime-count" });
       const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 8));
       const blocks = surveyBlocks(lo, hi, cores);
       const progress = blocks.map(() => 0);
@@ -210,6 +214,7 @@ export function useNthPrime() {
   const start = useCallback(
     (n: number) => {
       end();
+      track("tool_use", { tool: "primes", action: "nth-prime" });
       const worker = startWorker();
       workersRef.current = [worker];
       setRun({ ...idle, status: "running", startedAt: Date.now() });

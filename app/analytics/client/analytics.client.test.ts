@@ -9,7 +9,7 @@ import { ANALYTICS_STORAGE_KEY } from "./event-store";
  */
 
 const fetchMock = vi.fn<typeof fetch>();
-const beaconMock = vi.fn<(url: string, body: Blob) => boolean>();
+const beaconMock = vi.fn<(url: string, body: string) => boolean>();
 
 function setSignals({ dnt = null, gpc }: { dnt?: string | null; gpc?: boolean } = {}) {
   Object.defineProperty(navigator, "doNotTrack", { configurable: true, get: () => dnt });
@@ -93,7 +93,7 @@ describe("the analytics module in a page", () => {
     track("page_view", {});
     window.dispatchEvent(new Event("pagehide"));
     expect(beaconMock).toHaveBeenCalledTimes(2);
-    const body = JSON.parse(await beaconMock.mock.calls[1]![1].text()) as { events: AnalyticsEvent[] };
+    const body = JSON.parse(beaconMock.mock.calls[1]![1]) as { events: AnalyticsEvent[] };
     expect(body.events).toHaveLength(1);
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
   });

@@ -19,8 +19,8 @@ export const MAX_EVENT_PATH_LENGTH = 300;
 export interface CollectorDeps {
   store: EventStore;
   fetch(url: string, init: RequestInit): Promise<Pick<Response, "status" | "headers">>;
-  /** `navigator.sendBeacon`, when the browser has it. */
-  sendBeacon?: (url: string, body: Blob) => boolean;
+  /** `navigator.sendBeacon`, when the browser has it: a string body goes as text/plain, which the endpoint reads. */
+  sendBeacon?: (url: string, body: string) => boolean;
   now(): number;
   /** A number in [0, 1): the jitter of each retry's wait. */
   random(): number;
@@ -142,7 +142,7 @@ export function createCollector(deps: CollectorDeps): Collector {
       const waiting = safely(() => store.all(), []).filter((event) => !sending.includes(event.id));
       for (let start = 0; start < waiting.length; start += MAX_EVENTS_PER_BATCH) {
         const batch = waiting.slice(start, start + MAX_EVENTS_PER_BATCH);
-        const body = new Blob([JSON.stringify({ events: batch })], { type: "application/json" });
+        const body = JSON.stringify({ events: batch });
         if (!safely(() => deps.sendBeacon!(ANALYTICS_ENDPOINT, body), false)) return;
         safely(() => store.remove(batch.map((event) => event.id)), undefined);
       }

@@ -38,7 +38,7 @@ const html = (markup: string) => ({ __html: markup });
  * One question of an attempt: its prompt, a field per part, the hint ladder,
  * and once answered, each part's verdict, the worked solution and a way to
  * report the question. Every action goes to the server, which grades.
- * Its form posts `itemId`, `hintsUsed`, `position`, `part-<n>` and an `intent`.
+ * Its form posts `itemId`, `hintsUsed`, `skill`, `position`, `part-<n>` and an `intent`.
  * With `offline`, an answer given without a connection waits on this device, shown as such.
  */
 export function QuestionCard({
@@ -119,6 +119,7 @@ export function QuestionCard({
       >
         <input type="hidden" name="itemId" value={item.id} />
         <input type="hidden" name="hintsUsed" value={item.hintsHtml.length} />
+        <input type="hidden" name="skill" value={item.skillId} />
         <input type="hidden" name="position" value={item.position} />
         {context.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -7,12 +7,13 @@ import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { setPaymentProvider } from "#app/billing/provider.server";
 import { rateLimits } from "#app/http/rate-limits.server";
 import { findCurrentSubscription } from "#app/models/subscription.server";
-import type { User } from "#app/models/user.server";
+import { findUserById, setPreferences, type User } from "#app/models/user.server";
 
 vi.stubEnv("SESSION_SECRET", "a session secret for the profile tests, long enough");
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
 vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const { action, loader, shouldRevalidate } = await import("./profile");
+const { loader: rootLoader } = await import("#app/root");
 
 afterEach(() => setPaymentProvider(undefined));
 
@@ -87,6 +88,79 @@ describe.each(testDialects)("the plan on /profile on %s", (dialect) => {
     const answer = await post(user, { intent: "display-name", displayName: "Ada" });
     expect(answer.data).toMatchObject({ intent: "display-name", ok: true, message: "Your name was saved." });
   });
+});
+
+describe.each(testDialects)("the privacy switch on /profile on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  const post = (user: User, form: Record<string, string>, cookie?: string) =>
+    routeAnswer(() =>
+      action({ request: formPost(`${APP}/profile`, form, cookie), context: contextFor(user), params: {} } as never),
+    );
+  const reload = async (user: User) => (await findUserById(database.db, user.id))!;
+  /** What the root loader tells every page of this account's browsers (app/analytics/client). */
+  const rootFlag = (user: User) =>
+    (
+      rootLoader({ request: new Request(`${APP}/`), context: contextFor(user), params: {} } as never) as {
+        analytics: boolean;
+      }
+    ).analytics;
+
+  it("is on until switched off, and each save says so", async () => {
+    current.handle = database;
+    const user = await newLearner(database.db);
+    expect(user.preferences).toBeNull();
+    expect(rootFlag(user)).toBe(true);
+    expect((await load(user)).preferences.analytics).toBe(true);
+
+    // An unchecked switch posts nothing: off.
+    const off = await post(user, { intent: "analytics" }, "color-scheme=dark");
+    expect(off).toMatchObject({ status: 200, data: { intent: "analytics", ok: true, errors: {} } });
+    expect((off.data as { message: string }).message).toMatch(/^Usage analytics are off/);
+    const offUser = await reload(user);
+    // Saved for the first time: the theme this browser shows is kept, not the default light.
+    expect(offUser.preferences).toMatchObject({ analytics: false, theme: "dark" });
+    expect(rootFlag(offUser)).toBe(false);
+    expect((await load(offUser)).preferences.analytics).toBe(false);
+
+    const on = await post(offUser, { intent: "analytics", analytics: "on" });
+    expect(on.data).toMatchObject({ intent: "analytics", ok: true });
+    expect((await reload(user)).preferences).toMatchObject({ analytics: true, theme: "dark" });
+  });
+
+  it("changes nothing else, and the other preferences keep it", async () => {
+    current.handle = database;
+    const user = await newLearner(database.db);
+    await setPreferences(database.db, user.id, { theme: "system", reducedMotion: true, largerText: true });
+    await post((await reload(user))!, { intent: "analytics" });
+    expect((await reload(user)).preferences).toEqual({
+      theme: "system",
+      reducedMotion: true,
+      largerText: true,
+      analytics: false,
+    });
+    await post(await reload(user), { intent: "preferences", theme: "light" });
+    expect((await reload(user)).preferences).toEqual({
+      theme: "light",
+      reducedMotion: false,
+      largerText: false,
+      analytics: false,
+    });
+  });
+
+  it("refuses anything but on or off", async () => {
+    current.handle = database;
+    const user = await newLearner(database.db);
+    const refused = await post(user, { intent: "analytics", analytics: "maybe" });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { intent: "analytics", ok: false, errors: { analytics: "A preference switch must be on or off." } },
+    });
+    expect((await reload(user)).preferences).toBeNull();
+  });
+
+  function load(user: User) {
+    return loader({ request: new Request(`${APP}/profile`), context: contextFor(user), params: {} } as never);
+  }
 });
 
 describe("the profile after a plan change is refused", () => {

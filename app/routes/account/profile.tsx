@@ -9,6 +9,7 @@ import { PlanSection } from "#app/components/account/plan-section";
 import { loadPlanSection, PORTAL_UNAVAILABLE_PARAM } from "#app/billing/manage-plan.server";
 import { getPaymentProvider } from "#app/billing/provider.server";
 import { PreferencesSection } from "#app/components/account/preferences-section";
+import { PrivacySection } from "#app/components/account/privacy-section";
 import { ProfileSection } from "#app/components/account/profile-section";
 import { ReadingProgress } from "#app/components/account/reading-progress";
 import { readingPlace } from "#app/course/reading-place.server";
@@ -156,6 +157,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <IdentitiesSection {...identities} />
         <SessionsSection sessions={sessions} />
         <PreferencesSection preferences={preferences} />
+        <PrivacySection analytics={preferences.analytics} />
 
         <ProfileSection
           id="your-data"

@@ -25,6 +25,7 @@ import {
 } from "#app/auth/oidc.server";
 import { serverInfoContext, userContext } from "#app/http/request-context";
 import { AccountDisabledError, signIn } from "#app/auth/sign-in.server";
+import { withSignUpMarker } from "#app/analytics/sign-up-marker";
 import type { Route } from "./+types/oidc-callback";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in problem · Numberlab" }];
@@ -83,7 +84,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case "signed-in":
     case "created":
       try {
-        return await signIn(request, outcome.userId, { secure, redirectTo: flow.redirectTo, headers });
+        // A new account lands marked, so the browser counts the sign-up (app/analytics/sign-up-marker.ts).
+        const redirectTo = outcome.kind === "created" ? withSignUpMarker(flow.redirectTo, "oidc") : flow.redirectTo;
+        return await signIn(request, outcome.userId, { secure, redirectTo, headers });
       } catch (error) {
         if (error instanceof AccountDisabledError) return problem(403, error.message, flow.intent);
         throw error;

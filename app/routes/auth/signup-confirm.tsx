@@ -7,6 +7,7 @@ import { readForm } from "#app/http/read-form.server";
 import { safeRedirectPath } from "#app/http/safe-redirect";
 import { signIn } from "#app/auth/sign-in.server";
 import { completeSignUp } from "#app/auth/sign-up.server";
+import { withSignUpMarker } from "#app/analytics/sign-up-marker";
 import type { Route } from "./+types/signup-confirm";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your account · Numberlab" }];
@@ -23,7 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(values.redirectTo, "/profile");
   const result = token ? await completeSignUp(token) : ({ ok: false, reason: "invalid-link" } as const);
   if (!result.ok) return data({ reason: result.reason }, { status: 400 });
-  return signIn(request, result.user.id, { secure: context.get(serverInfoContext).isSecure, redirectTo });
+  // The new account lands marked, so the browser counts the sign-up (app/analytics/sign-up-marker.ts).
+  return signIn(request, result.user.id, {
+    secure: context.get(serverInfoContext).isSecure,
+    redirectTo: withSignUpMarker(redirectTo, "password"),
+  });
 }
 
 const problems = {

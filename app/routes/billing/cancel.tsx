@@ -1,6 +1,7 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { SUBSCRIBE_PATH } from "#app/billing/billing-paths";
 import { perPeriod, planAmountMinor, planPrices, planSchema } from "#app/billing/plans";
@@ -13,6 +14,7 @@ import { readSettings } from "#app/models/app-settings.server";
 import { findOpenCheckout } from "#app/models/checkout.server";
 import { getDatabase } from "#app/utils/db.server";
 import { formatMoney } from "#app/utils/money";
+import { track } from "#app/analytics/client/track";
 import type { Route } from "./+types/cancel";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout cancelled · Numberlab" }];
@@ -38,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function CheckoutCancelled({ loaderData }: Route.ComponentProps) {
   const { plan, price, signedIn, isTestMode, returnTo } = loaderData;
+  // The provider sends here whoever left its checkout: the funnel's way out.
+  useEffect(() => track("subscription_step", { step: "checkout_cancelled", ...(plan ? { plan } : {}) }), [plan]);
   return (
     <NarrowCard title="Checkout cancelled">
       <Typography sx={{ mb: 2 }}>

@@ -12,6 +12,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import type { PlanInterval } from "#database/schema";
 import { PLAN_SECTION_PATH, SUBSCRIBE_PATH } from "#app/billing/billing-paths";
@@ -34,6 +35,8 @@ import { getDatabase } from "#app/utils/db.server";
 import { formatDate } from "#app/utils/format-date";
 import { formatMoney } from "#app/utils/money";
 import { countOf } from "#app/utils/plural";
+import { sendCheckoutForm } from "#app/analytics/client/action-events";
+import { track } from "#app/analytics/client/track";
 import type { Route } from "./+types/subscribe";
 
 export const meta: Route.MetaFunction = () => [
@@ -88,6 +91,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerCheckoutForm(request, context.get(userContext), SUBSCRIBE_PATH);
 }
+
+/** In the browser: a checkout the server opened is counted (subscription_step checkout_started). */
+export const clientAction = (args: Route.ClientActionArgs) => sendCheckoutForm(args);
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
@@ -244,6 +250,11 @@ function Terms({ trialDays }: { trialDays: number }) {
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
   const data = loaderData;
   const { subscription, chosen, isTestMode, premiumUntil } = data;
+  // The first step of the subscription funnel: the plans offered (a subscriber sees their plan instead).
+  const offered = subscription === null;
+  useEffect(() => {
+    if (offered) track("subscription_step", { step: "plans_viewed", ...(chosen ? { plan: chosen } : {}) });
+  }, [offered, chosen]);
   return (
     <Page
       title="Numberlab Premium"

@@ -4,6 +4,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useEffect } from "react";
 import { Link, redirect } from "react-router";
 import { PLAN_SECTION_PATH, SUBSCRIBE_PATH } from "#app/billing/billing-paths";
 import { getPaymentProvider } from "#app/billing/provider.server";
@@ -17,6 +18,7 @@ import { getDatabase } from "#app/utils/db.server";
 import { isPremiumAt } from "#app/utils/entitlements";
 import { now } from "#app/utils/clock";
 import { formatDate } from "#app/utils/format-date";
+import { track } from "#app/analytics/client/track";
 import type { Route } from "./+types/success";
 
 export const meta: Route.MetaFunction = () => [{ title: "Welcome to premium · Numberlab" }];
@@ -59,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Success({ loaderData }: Route.ComponentProps) {
   const { premium, premiumChapters, trialEnd, returnTo } = loaderData;
+  // Only a checkout the provider confirmed paid by this account gets here (the loader sends anything else away).
+  useEffect(() => track("subscription_step", { step: "checkout_completed" }), []);
   return (
     <NarrowCard title="Welcome to premium">
       {premium ? (

@@ -13,6 +13,7 @@ import { learnerMastery } from "#app/quiz/quiz-start.server";
 import { readForm } from "#app/http/read-form.server";
 import { applyOnce, idempotencyKeyShape } from "#app/offline/idempotent-action.server";
 import { sendKeyedSubmission } from "#app/offline/queued-action";
+import { submittedForm, trackSectionRead } from "#app/analytics/client/action-events";
 import { skillsOfChapter } from "#core/quiz/skills";
 import type { Route } from "./+types/chapter";
 
@@ -117,8 +118,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(answer.body, { status: answer.status });
 }
 
-/** In the browser: a mark made offline that cannot reach the server stays queued instead of failing the page. */
-export const clientAction = (args: Route.ClientActionArgs) => sendKeyedSubmission(args);
+/**
+ * In the browser: a mark made offline that cannot reach the server stays queued instead of failing the
+ * page; a section marked read, whenever the server applies it, is counted (chapter_read).
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const form = await submittedForm(args.request);
+  const answer = await sendKeyedSubmission(args);
+  trackSectionRead(form, answer, chapterSlug(args.request).slug);
+  return answer;
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.chapter.title ?? "Chapter"} · Numberlab` },

@@ -18,6 +18,7 @@ import { findCurrentSubscription } from "#app/models/subscription.server";
 import { now } from "#app/utils/clock";
 import { getDatabase } from "#app/utils/db.server";
 import { formatMoney } from "#app/utils/money";
+import { sendCheckoutForm } from "#app/analytics/client/action-events";
 import type { Route } from "./+types/buy";
 
 export const meta: Route.MetaFunction = () => [{ title: "One-click checkout · Numberlab" }];
@@ -44,6 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerCheckoutForm(request, context.get(userContext), BUY_PATH);
 }
+
+/** In the browser: a checkout the server opened is counted (subscription_step checkout_started). */
+export const clientAction = (args: Route.ClientActionArgs) => sendCheckoutForm(args);
 
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, resumed, price, trialDays, isTestMode, subscription } = loaderData;

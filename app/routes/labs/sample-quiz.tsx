@@ -13,6 +13,7 @@ import type { QuizItem } from "#app/models/quiz.server";
 import { answersOfForm, gradeParts, itemView, questionOf, unansweredItem } from "#app/quiz/quiz.server";
 import { readForm } from "#app/http/read-form.server";
 import { sendKeyedSubmission } from "#app/offline/queued-action";
+import { submittedForm, trackQuizVerdict } from "#app/analytics/client/action-events";
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
 import type { Route } from "./+types/sample-quiz";
 
@@ -105,8 +106,16 @@ export async function action({ request }: Route.ActionArgs) {
   return { item: itemView(item, question) };
 }
 
-/** In the browser: an answer given offline is graded once the connection returns (grading again gives the same verdict). */
-export const clientAction = (args: Route.ClientActionArgs) => sendKeyedSubmission(args);
+/**
+ * In the browser: an answer given offline is graded once the connection returns (grading again gives the
+ * same verdict); a verdict, whenever it comes, is counted (quiz_answer).
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const form = await submittedForm(args.request);
+  const answer = await sendKeyedSubmission(args);
+  trackQuizVerdict(form, answer);
+  return answer;
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Sample quiz · Numberlab" }];
 

@@ -28,6 +28,7 @@ import { rateLimits, tooManyAttemptsMessage } from "#app/http/rate-limits.server
 import { readForm } from "#app/http/read-form.server";
 import { applyOnce, idempotencyKeyShape, type ActionAnswer } from "#app/offline/idempotent-action.server";
 import { sendKeyedSubmission } from "#app/offline/queued-action";
+import { submittedForm, trackQuizVerdict } from "#app/analytics/client/action-events";
 import { now } from "#app/utils/clock";
 import { serverInfoContext } from "#app/http/request-context";
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
@@ -171,8 +172,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** What checking an answer says: whether it was right (the page shows the verdicts), or why it was refused. */
 type AnswerBody = { correct: boolean } | { error: string; fieldErrors?: Record<string, string> };
 
-/** In the browser: an answer given offline that cannot reach the server stays queued instead of failing the page. */
-export const clientAction = (args: Route.ClientActionArgs) => sendKeyedSubmission(args);
+/**
+ * In the browser: an answer given offline that cannot reach the server stays queued instead of failing
+ * the page; a verdict, whenever it comes, is counted (quiz_answer).
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const form = await submittedForm(args.request);
+  const answer = await sendKeyedSubmission(args);
+  trackQuizVerdict(form, answer);
+  return answer;
+}
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.title ?? "Quiz"} · Numberlab` }];
 

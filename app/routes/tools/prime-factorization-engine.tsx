@@ -20,6 +20,8 @@ import { Page } from "#app/components/page";
 import { useFactorization, type FactorizationRun } from "#app/workers/use-factorization";
 import type { Route } from "./+types/prime-factorization-engine";
 import { visuallyHidden } from "#app/components/visually-hidden";
+import { factorizationUse } from "#app/analytics/client/tool-events";
+import { track } from "#app/analytics/client/track";
 
 // Only pages with formulas load KaTeX's stylesheet.
 export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
@@ -101,6 +103,13 @@ function FactorizationEngine({ query }: { query: Query }) {
     start(result.value);
   });
   useEffect(() => startShared(), []);
+
+  // Each run that ends (finished, stopped or failed) is counted once (tool_use).
+  const countRun = useEffectEvent(() => {
+    const use = factorizationUse(run);
+    if (use) track("tool_use", use);
+  });
+  useEffect(() => countRun(), [run.finishedAt]);
 
   const stopRun = () => {
     stop();

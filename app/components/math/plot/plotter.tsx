@@ -23,6 +23,7 @@ import {
 import { SliderList } from "./slider-list";
 import { usePlayingSliders } from "./use-playing-sliders";
 import { useResolvedScheme } from "#app/theme/use-resolved-scheme";
+import { usePlotUse } from "#app/analytics/client/tool-events";
 
 interface PlotterProps {
   /** What the page shows on a first visit (and what "reset view" returns to). */
@@ -131,6 +132,9 @@ export function Plotter({ initial, shared = null, storageKey, height }: PlotterP
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [edited, storageKey]);
+
+  // The reader's plots are counted (tool_use), once each has stood a moment: not on every key.
+  usePlotUse(edited !== null, state.entries, outcomes);
 
   const onOutcomes = useCallback(
     (next: readonly EntryOutcome[]) => {
