@@ -3,7 +3,6 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
-import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { FormFeedback } from "../form-feedback";
 import { ProfileSection } from "./profile-section";
