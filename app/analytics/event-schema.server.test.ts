@@ -83,7 +83,10 @@ describe("the batch schema", () => {
       [{ ip: "203.0.113.9" }, /ip/],
       [{ props: { tool: "factorization", digits: 40, method: "ecm", seconds: 1, outcome: "exploded" } }, /outcome/],
       [{ props: { tool: "factorization", digits: 40, method: "ecm", seconds: -1, outcome: "finished" } }, /seconds/],
-      [{ props: { tool: "factorization", digits: 40, method: "<script>", seconds: 1, outcome: "finished" } }, /method/],
+      [
+        { props: { tool: "factorization", digits: 40, method: "ecm\u0000", seconds: 1, outcome: "finished" } },
+        /method/,
+      ],
       [
         { props: { tool: "factorization", digits: 40, method: "m".repeat(81), seconds: 1, outcome: "finished" } },
         /method/,

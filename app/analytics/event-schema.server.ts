@@ -18,16 +18,21 @@ import {
 export const MAX_PATH_LENGTH = 300;
 /** The body of one request: 20 events of a few hundred bytes each fit many times over. */
 export const MAX_BATCH_BYTES = 32 * 1024;
-/** Short words: a skill, a chapter slug, a factoring method, a push campaign, a prime-tool action. */
+/**
+ * Short words: a skill, a chapter slug, a factoring method, a push campaign, a prime-tool action. Any
+ * printable text (a campaign may be named "Week 3 #primes"); the pages that show them escape it.
+ */
 const MAX_WORD_LENGTH = 80;
 /** The widest viewport counted; anything wider is a mistake, not a screen. */
 const MAX_WIDTH = 100_000;
+
+const hasControlCharacter = (value: string) => [...value].some((char) => char < " " || char === "\u007f");
 
 const word = z
   .string()
   .min(1)
   .max(MAX_WORD_LENGTH)
-  .regex(/^[\w .:/-]+$/, "may hold only letters, digits, spaces and . _ : / -");
+  .refine((value) => !hasControlCharacter(value), "must not hold control characters");
 
 const wholeNumber = (max: number) => z.number().int().min(0).max(max);
 
@@ -39,7 +44,7 @@ const pathSchema = z
   // A query string or fragment may carry secrets (tokens, checkout ids): the client strips it, and a
   // client that does not is refused rather than trusted to have meant no harm.
   .refine((value) => !/[?#]/.test(value), "must not carry a query string or fragment")
-  .refine((value) => ![...value].some((char) => char < " " || char === "\u007f"), "must not hold control characters");
+  .refine((value) => !hasControlCharacter(value), "must not hold control characters");
 
 const hostName = z
   .string()
