@@ -16,12 +16,6 @@ export interface UpcomingPage {
 export const upcomingPages: UpcomingPage[] = [
   // Labs: working pages built from the product's own components.
   {
-    path: "tests/mychart",
-    title: "Usage charts",
-    purpose: "Charts of how the site is used: visits, tools and quiz answers over time.",
-    access: "admin",
-  },
-  {
     path: "tests/test2",
     title: "Formula gallery",
     purpose: "A gallery of typeset formulas to check that every delimiter and construct renders.",
@@ -34,13 +28,6 @@ export const upcomingPages: UpcomingPage[] = [
     access: "admin",
   },
   // Administration.
-  { path: "admin/admin", title: "Dashboard", purpose: "Users, subscriptions and usage at a glance.", access: "admin" },
-  {
-    path: "admin/admin2",
-    title: "Analytics",
-    purpose: "How learners use the site, in depth: pages, tools, quizzes and retention.",
-    access: "admin",
-  },
   {
     path: "admin/adminia",
     title: "Content assistant",

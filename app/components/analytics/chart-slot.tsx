@@ -37,10 +37,14 @@ export function ChartSlot({
   const scheme = useResolvedScheme();
   const reducedMotion = useReducedMotion();
   return (
-    <Box data-chart-slot aria-hidden="true" sx={{ height, minWidth: 0, my: 1 }}>
+    <Box
+      data-chart-slot
+      aria-hidden="true"
+      sx={{ height, minWidth: 0, my: 1, display: "flex", flexDirection: "column", overflow: "hidden" }}
+    >
       {hydrated && (
         <Suspense fallback={null}>
-          <XChartsView spec={spec} height={height} scheme={scheme} skipAnimation={live || reducedMotion} />
+          <XChartsView spec={spec} scheme={scheme} skipAnimation={live || reducedMotion} />
         </Suspense>
       )}
     </Box>

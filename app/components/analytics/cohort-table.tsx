@@ -7,7 +7,7 @@ import { formatCount, formatShare } from "./format";
 
 /** One cell of the retention table: the share as text, its colour on the scale as a second cue. */
 function RetentionCell({ active, size }: { active: number | null; size: number }) {
-  if (active === null) {
+  if (active === null || size === 0) {
     return (
       <Box component="span" sx={{ color: "text.secondary" }}>
         –

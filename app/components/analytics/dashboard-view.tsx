@@ -51,168 +51,174 @@ export function DashboardView({ figures }: { figures: DashboardFigures }) {
   const days = visitors.byDay.map((point) => point.day);
   const subscribed = SUBSCRIBED_PHASES.reduce((sum, phase) => sum + subscriptions.counts[phase], 0);
   return (
-    <Stack spacing={5}>
+    <>
+      {/* Outside the stack: an element of its own there would take a gap of the stack's spacing. */}
       <ChartsNoScript />
-      <Typography color="text.secondary">
-        Figures taken <time dateTime={figures.at}>{formatUtc(figures.at)}</time>; “30 days” are the 30 UTC days up to
-        today.
-      </Typography>
+      <Stack spacing={5}>
+        <Typography color="text.secondary">
+          Figures taken <time dateTime={figures.at}>{formatUtc(figures.at)}</time>; “30 days” are the 30 UTC days up to
+          today.
+        </Typography>
 
-      <AdminSection id="users" title="Users">
-        <Stack spacing={3}>
-          <StatGrid
-            label="Users"
-            stats={[
-              { label: "Accounts", value: formatCount(users.total) },
-              { label: "New accounts", value: formatCount(users.newIn30Days), detail: "in 30 days" },
-              { label: "Active today", value: formatCount(users.active.day1), detail: "in the last 24 hours" },
-              { label: "Active this week", value: formatCount(users.active.day7), detail: "in the last 7 days" },
-              { label: "Active this month", value: formatCount(users.active.day30), detail: "in the last 30 days" },
-              { label: "Visitors", value: formatCount(visitors.total), detail: "visitor-days in 30 days" },
-              { label: "Page views", value: formatCount(visitors.pageViews), detail: "in 30 days" },
-            ]}
-          />
-          <ChartGrid>
-            <TimeSeriesFigure
-              id="visitors-by-day"
-              title="Visitors and page views"
-              unit="day"
-              x={days}
-              style="line"
-              series={[
-                { label: "Visitors", data: visitors.byDay.map((point) => point.visitors) },
-                { label: "Page views", data: visitors.byDay.map((point) => point.pageViews) },
+        <AdminSection id="users" title="Users">
+          <Stack spacing={3}>
+            <StatGrid
+              label="Users"
+              stats={[
+                { label: "Accounts", value: formatCount(users.total) },
+                { label: "New accounts", value: formatCount(users.newIn30Days), detail: "in 30 days" },
+                { label: "Active today", value: formatCount(users.active.day1), detail: "in the last 24 hours" },
+                { label: "Active this week", value: formatCount(users.active.day7), detail: "in the last 7 days" },
+                { label: "Active this month", value: formatCount(users.active.day30), detail: "in the last 30 days" },
+                { label: "Visitors", value: formatCount(visitors.total), detail: "visitor-days in 30 days" },
+                { label: "Page views", value: formatCount(visitors.pageViews), detail: "in 30 days" },
+              ]}
+            />
+            <ChartGrid>
+              <TimeSeriesFigure
+                id="visitors-by-day"
+                title="Visitors and page views"
+                unit="day"
+                x={days}
+                style="line"
+                series={[
+                  { label: "Visitors", data: visitors.byDay.map((point) => point.visitors) },
+                  { label: "Page views", data: visitors.byDay.map((point) => point.pageViews) },
+                ]}
+              />
+              <TimeSeriesFigure
+                id="sign-ups-by-day"
+                title="Sign-ups"
+                unit="day"
+                x={users.signUpsByDay.map((point) => point.day)}
+                style="bars"
+                series={[{ label: "Sign-ups", data: users.signUpsByDay.map((point) => point.value) }]}
+              />
+            </ChartGrid>
+          </Stack>
+        </AdminSection>
+
+        <AdminSection id="learning" title="Learning">
+          <Stack spacing={3}>
+            <StatGrid
+              label="Learning"
+              stats={[
+                {
+                  label: "Chapters read",
+                  value: formatCount(learning.chaptersRead),
+                  detail: "learner and chapter pairs",
+                },
+                { label: "Sections read", value: formatCount(learning.sectionsRead), detail: "in 30 days" },
+                { label: "Quiz answers", value: formatCount(learning.quizAnswers), detail: "in 30 days" },
+                { label: "Answered right", value: formatShare(learning.shareRight), detail: "of the quiz answers" },
+                {
+                  label: "Skills mastered",
+                  value: formatCount(learning.masteryReached),
+                  detail: "learner and skill pairs",
+                },
               ]}
             />
             <TimeSeriesFigure
-              id="sign-ups-by-day"
-              title="Sign-ups"
+              id="answers-by-day"
+              title="Quiz answers"
               unit="day"
-              x={users.signUpsByDay.map((point) => point.day)}
+              x={learning.answersByDay.map((point) => point.day)}
               style="bars"
-              series={[{ label: "Sign-ups", data: users.signUpsByDay.map((point) => point.value) }]}
+              series={[
+                { label: "Right", data: learning.answersByDay.map((point) => point.right) },
+                { label: "Wrong", data: learning.answersByDay.map((point) => point.wrong) },
+              ]}
             />
-          </ChartGrid>
-        </Stack>
-      </AdminSection>
+          </Stack>
+        </AdminSection>
 
-      <AdminSection id="learning" title="Learning">
-        <Stack spacing={3}>
-          <StatGrid
-            label="Learning"
-            stats={[
-              {
-                label: "Chapters read",
-                value: formatCount(learning.chaptersRead),
-                detail: "learner and chapter pairs",
-              },
-              { label: "Sections read", value: formatCount(learning.sectionsRead), detail: "in 30 days" },
-              { label: "Quiz answers", value: formatCount(learning.quizAnswers), detail: "in 30 days" },
-              { label: "Answered right", value: formatShare(learning.shareRight), detail: "of the quiz answers" },
-              {
-                label: "Skills mastered",
-                value: formatCount(learning.masteryReached),
-                detail: "learner and skill pairs",
-              },
-            ]}
-          />
-          <TimeSeriesFigure
-            id="answers-by-day"
-            title="Quiz answers"
-            unit="day"
-            x={learning.answersByDay.map((point) => point.day)}
-            style="bars"
-            series={[
-              { label: "Right", data: learning.answersByDay.map((point) => point.right) },
-              { label: "Wrong", data: learning.answersByDay.map((point) => point.wrong) },
-            ]}
-          />
-        </Stack>
-      </AdminSection>
-
-      <AdminSection id="tools" title="Tools">
-        <Stack spacing={3}>
-          <StatGrid
-            label="Tools"
-            stats={[
-              { label: "Factorizations", value: formatCount(tools.factorizations), detail: "in 30 days" },
-              { label: "Plots", value: formatCount(tools.plots), detail: "in 30 days" },
-              { label: "Prime tools", value: formatCount(tools.primeTools), detail: "in 30 days" },
-            ]}
-          />
-          <TimeSeriesFigure
-            id="tools-by-day"
-            title="Tool use"
-            unit="day"
-            x={tools.byDay.map((point) => point.day)}
-            style="area"
-            series={[
-              { label: "Factorizations", data: tools.byDay.map((point) => point.factorization) },
-              { label: "Plots", data: tools.byDay.map((point) => point.plot) },
-              { label: "Prime tools", data: tools.byDay.map((point) => point.primes) },
-            ]}
-          />
-        </Stack>
-      </AdminSection>
-
-      <AdminSection id="subscriptions" title="Subscriptions">
-        <Stack spacing={3}>
-          <StatGrid
-            label="Subscriptions"
-            stats={[
-              {
-                label: "Subscribers",
-                value: formatCount(subscribed),
-                detail: "active, cancelling, pausing or past due",
-              },
-              { label: "Trials", value: formatCount(subscriptions.counts.trialing) },
-              {
-                label: "Churn",
-                value: formatShare(subscriptions.churn.rate),
-                detail: `${formatCount(subscriptions.churn.ended)} of ${formatCount(subscriptions.churn.atStart)} ended in 30 days`,
-              },
-              {
-                label: "Complimentary",
-                value: formatCount(subscriptions.complimentaryAccounts),
-                detail: "grants in force",
-              },
-              ...(subscriptions.monthlyRecurringRevenue.length === 0
-                ? [{ label: "Monthly recurring revenue", value: "None", detail: "no subscription is charged" }]
-                : subscriptions.monthlyRecurringRevenue.map((revenue) => ({
-                    label: `Monthly recurring revenue (${revenue.currency})`,
-                    value: formatRevenue(revenue),
-                  }))),
-            ]}
-          />
-          <Box component="section" aria-labelledby="subscription-phases">
-            <Typography id="subscription-phases" variant="h6" component="h3" sx={{ mb: 1 }}>
-              Subscriptions by phase
-            </Typography>
-            <FiguresTable
-              caption="Subscriptions by phase"
-              hideCaption
-              columns={[{ label: "Phase" }, { label: "Subscriptions", numeric: true }]}
-              rows={SUBSCRIPTION_PHASES.map((phase) => [PHASE_LABELS[phase], formatCount(subscriptions.counts[phase])])}
+        <AdminSection id="tools" title="Tools">
+          <Stack spacing={3}>
+            <StatGrid
+              label="Tools"
+              stats={[
+                { label: "Factorizations", value: formatCount(tools.factorizations), detail: "in 30 days" },
+                { label: "Plots", value: formatCount(tools.plots), detail: "in 30 days" },
+                { label: "Prime tools", value: formatCount(tools.primeTools), detail: "in 30 days" },
+              ]}
             />
-          </Box>
-        </Stack>
-      </AdminSection>
+            <TimeSeriesFigure
+              id="tools-by-day"
+              title="Tool use"
+              unit="day"
+              x={tools.byDay.map((point) => point.day)}
+              style="area"
+              series={[
+                { label: "Factorizations", data: tools.byDay.map((point) => point.factorization) },
+                { label: "Plots", data: tools.byDay.map((point) => point.plot) },
+                { label: "Prime tools", data: tools.byDay.map((point) => point.primes) },
+              ]}
+            />
+          </Stack>
+        </AdminSection>
 
-      <AdminSection id="system" title="System">
-        <FactsTable
-          labelledBy="system"
-          facts={[
-            { term: "Build", value: <code>{system.buildId}</code> },
-            { term: "Running for", value: formatDuration(system.uptimeSeconds) },
-            { term: "Database", value: DIALECT_NAMES[system.dialect] },
-            { term: "Database size", value: formatBytes(system.databaseBytes) },
-            { term: "Server errors in 24 hours", value: formatCount(system.serverErrors24h) },
-            { term: "Analytics events stored", value: formatCount(system.storedEvents) },
-            { term: "Oldest stored event", value: system.oldestEventDay ?? "None" },
-          ]}
-        />
-      </AdminSection>
-    </Stack>
+        <AdminSection id="subscriptions" title="Subscriptions">
+          <Stack spacing={3}>
+            <StatGrid
+              label="Subscriptions"
+              stats={[
+                {
+                  label: "Subscribers",
+                  value: formatCount(subscribed),
+                  detail: "active, cancelling, pausing or past due",
+                },
+                { label: "Trials", value: formatCount(subscriptions.counts.trialing) },
+                {
+                  label: "Churn",
+                  value: formatShare(subscriptions.churn.rate),
+                  detail: `${formatCount(subscriptions.churn.ended)} of ${formatCount(subscriptions.churn.atStart)} ended in 30 days`,
+                },
+                {
+                  label: "Complimentary",
+                  value: formatCount(subscriptions.complimentaryAccounts),
+                  detail: "grants in force",
+                },
+                ...(subscriptions.monthlyRecurringRevenue.length === 0
+                  ? [{ label: "Monthly recurring revenue", value: "None", detail: "no subscription is charged" }]
+                  : subscriptions.monthlyRecurringRevenue.map((revenue) => ({
+                      label: `Monthly recurring revenue (${revenue.currency})`,
+                      value: formatRevenue(revenue),
+                    }))),
+              ]}
+            />
+            <Box component="section" aria-labelledby="subscription-phases">
+              <Typography id="subscription-phases" variant="h6" component="h3" sx={{ mb: 1 }}>
+                Subscriptions by phase
+              </Typography>
+              <FiguresTable
+                caption="Subscriptions by phase"
+                hideCaption
+                columns={[{ label: "Phase" }, { label: "Subscriptions", numeric: true }]}
+                rows={SUBSCRIPTION_PHASES.map((phase) => [
+                  PHASE_LABELS[phase],
+                  formatCount(subscriptions.counts[phase]),
+                ])}
+              />
+            </Box>
+          </Stack>
+        </AdminSection>
+
+        <AdminSection id="system" title="System">
+          <FactsTable
+            labelledBy="system"
+            facts={[
+              { term: "Build", value: <code>{system.buildId}</code> },
+              { term: "Running for", value: formatDuration(system.uptimeSeconds) },
+              { term: "Database", value: DIALECT_NAMES[system.dialect] },
+              { term: "Database size", value: formatBytes(system.databaseBytes) },
+              { term: "Server errors in 24 hours", value: formatCount(system.serverErrors24h) },
+              { term: "Analytics events stored", value: formatCount(system.storedEvents) },
+              { term: "Oldest stored event", value: system.oldestEventDay ?? "None" },
+            ]}
+          />
+        </AdminSection>
+      </Stack>
+    </>
   );
 }
 

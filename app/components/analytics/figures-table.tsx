@@ -85,7 +85,13 @@ export function FiguresTable({ caption, hideCaption = false, columns, rows, rowK
             <TableRow key={rowKey?.(index) ?? index}>
               {row.map((cell, column) =>
                 column === 0 ? (
-                  <TableCell key={column} component="th" scope="row" sx={{ overflowWrap: "anywhere" }}>
+                  // Long paths may break anywhere, but never a short word into pieces.
+                  <TableCell
+                    key={column}
+                    component="th"
+                    scope="row"
+                    sx={{ overflowWrap: "anywhere", minWidth: "8rem" }}
+                  >
                     {cell}
                   </TableCell>
                 ) : (

@@ -1,6 +1,6 @@
+import DownloadIcon from "@mui/icons-material/Download";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -37,126 +37,138 @@ const RANGE_ERROR_ID = "range-error";
  */
 export function InDepthView({ report, typed, rangeError, action, csvHref, today }: InDepthViewProps) {
   const download = (id: InDepthTableId, title: string) => (
-    <Link href={csvHref(id)} download sx={{ whiteSpace: "nowrap" }}>
-      Download CSV<Box component="span" sx={visuallyHidden}>{` (${title})`}</Box>
-    </Link>
+    <Button
+      href={csvHref(id)}
+      download
+      variant="outlined"
+      color="inherit"
+      size="small"
+      startIcon={<DownloadIcon />}
+      sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
+    >
+      Download CSV
+      <Box component="span" sx={visuallyHidden}>{` (${title})`}</Box>
+    </Button>
   );
   const table = (id: InDepthTableId) => inDepthTable(report, id);
   const { from, to } = report.range;
   return (
-    <Stack spacing={5}>
+    <>
+      {/* Outside the stack: an element of its own there would take a gap of the stack's spacing. */}
       <ChartsNoScript />
-      <Box component="section" aria-labelledby="range-heading">
-        <Typography id="range-heading" variant="h5" component="h2" sx={{ mb: 1.5 }}>
-          Range
-        </Typography>
-        <Box
-          component={Form}
-          method="get"
-          action={action}
-          sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "flex-start" }}
-        >
-          {(["from", "to"] as const).map((field) => (
-            <TextField
-              key={field}
-              name={field}
-              type="date"
-              label={field === "from" ? "From" : "To"}
-              size="small"
-              defaultValue={rangeError ? typed[field] : report.range[field]}
-              error={Boolean(rangeError)}
-              sx={{ width: { xs: "100%", sm: "12rem" } }}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: {
-                  max: today,
-                  "aria-describedby": rangeError ? RANGE_ERROR_ID : undefined,
-                },
-              }}
-            />
-          ))}
-          <Button type="submit" variant="contained" sx={{ minHeight: 40 }}>
-            Show
-          </Button>
-        </Box>
-        {rangeError && (
-          <Typography id={RANGE_ERROR_ID} color="error" sx={{ mt: 1 }}>
-            {rangeError} Showing the last 30 days instead.
+      <Stack spacing={5}>
+        <Box component="section" aria-labelledby="range-heading">
+          <Typography id="range-heading" variant="h5" component="h2" sx={{ mb: 1.5 }}>
+            Range
           </Typography>
-        )}
-        <Typography color="text.secondary" sx={{ mt: 1.5 }}>
-          From {formatDate(`${from}T00:00:00Z`)} to {formatDate(`${to}T00:00:00Z`)}, both included (UTC days). Visitors
-          are counted per day: one person on three days is three visitor-days.
-        </Typography>
-      </Box>
+          <Box
+            component={Form}
+            method="get"
+            action={action}
+            sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "flex-start" }}
+          >
+            {(["from", "to"] as const).map((field) => (
+              <TextField
+                key={field}
+                name={field}
+                type="date"
+                label={field === "from" ? "From" : "To"}
+                size="small"
+                defaultValue={rangeError ? typed[field] : report.range[field]}
+                error={Boolean(rangeError)}
+                sx={{ width: { xs: "100%", sm: "12rem" } }}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: {
+                    max: today,
+                    "aria-describedby": rangeError ? RANGE_ERROR_ID : undefined,
+                  },
+                }}
+              />
+            ))}
+            <Button type="submit" variant="contained" sx={{ minHeight: 40 }}>
+              Show
+            </Button>
+          </Box>
+          {rangeError && (
+            <Typography id={RANGE_ERROR_ID} color="error" sx={{ mt: 1 }}>
+              {rangeError} Showing the last 30 days instead.
+            </Typography>
+          )}
+          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+            From {formatDate(`${from}T00:00:00Z`)} to {formatDate(`${to}T00:00:00Z`)}, both included (UTC days).
+            Visitors are counted per day: one person on three days is three visitor-days.
+          </Typography>
+        </Box>
 
-      <StatGrid
-        label="Totals"
-        stats={[
-          { label: "Visitors", value: formatCount(report.totals.visitors), detail: "visitor-days" },
-          { label: "Page views", value: formatCount(report.totals.pageViews) },
-          { label: "Events", value: formatCount(report.totals.events), detail: "of every kind" },
-        ]}
-      />
+        <StatGrid
+          label="Totals"
+          stats={[
+            { label: "Visitors", value: formatCount(report.totals.visitors), detail: "visitor-days" },
+            { label: "Page views", value: formatCount(report.totals.pageViews) },
+            { label: "Events", value: formatCount(report.totals.events), detail: "of every kind" },
+          ]}
+        />
 
-      <ReportTableFigure
-        id="pages"
-        table={table("pages")}
-        barColumns={[1]}
-        action={download("pages", "Top pages")}
-        description="The most viewed addresses, query strings left out."
-        empty="No page views in this range."
-      />
-      <ReportTableFigure
-        id="referrers"
-        table={table("referrers")}
-        barColumns={[1]}
-        action={download("referrers", "Referrer domains")}
-        description="Other sites that visitors came from."
-        empty="No visits from other sites in this range."
-      />
-      <ReportTableFigure
-        id="devices"
-        table={table("devices")}
-        barColumns={[1]}
-        action={download("devices", "Devices")}
-        description="From the width of the browser window: phones under 600 pixels, tablets under 1280."
-        empty="No visitors in this range."
-      />
-      <ReportTableFigure
-        id="funnel"
-        table={table("funnel")}
-        barColumns={[1]}
-        action={download("funnel", "Funnel")}
-        description="Visitors, then accounts that signed up in the range, read a first chapter, answered a first quiz question and subscribed. The drop-off is the share of the step before that did not go on."
-        empty="No figures in this range."
-      />
-      <ChartFigure
-        id="cohorts"
-        title={table("cohorts").title}
-        level="h2"
-        action={download("cohorts", "Weekly retention")}
-        description="Accounts by the week they signed up (weeks start on Monday), and the share of them active in each week after; a dash is a week not over yet."
-        spec={null}
-      >
-        <CohortTable cohorts={report.cohorts} caption={table("cohorts").title} />
-      </ChartFigure>
-      <ReportTableFigure
-        id="tools"
-        table={table("tools")}
-        barColumns={[1]}
-        action={download("tools", "Tool usage")}
-        description="Uses of each tool; only factorizations report whether they finished, were stopped or failed."
-        empty="No tool was used in this range."
-      />
-      <ReportTableFigure
-        id="quiz-difficulty"
-        table={table("quiz-difficulty")}
-        barColumns={[1]}
-        action={download("quiz-difficulty", "Quiz items by difficulty")}
-        description="Quiz answers by the question's difficulty, from 1 (easiest)."
-        empty="No quiz answers in this range."
-      />
-    </Stack>
+        <ReportTableFigure
+          id="pages"
+          table={table("pages")}
+          barColumns={[1]}
+          action={download("pages", "Top pages")}
+          description="The most viewed addresses, query strings left out."
+          empty="No page views in this range."
+        />
+        <ReportTableFigure
+          id="referrers"
+          table={table("referrers")}
+          barColumns={[1]}
+          action={download("referrers", "Referrer domains")}
+          description="Other sites that visitors came from."
+          empty="No visits from other sites in this range."
+        />
+        <ReportTableFigure
+          id="devices"
+          table={table("devices")}
+          barColumns={[1]}
+          action={download("devices", "Devices")}
+          description="From the width of the browser window: phones under 600 pixels, tablets under 1280."
+          empty="No visitors in this range."
+        />
+        <ReportTableFigure
+          id="funnel"
+          table={table("funnel")}
+          barColumns={[1]}
+          action={download("funnel", "Funnel")}
+          description="Visitors, then accounts that signed up in the range, read a first chapter, answered a first quiz question and subscribed. The drop-off is the share of the step before that did not go on."
+          empty="No figures in this range."
+        />
+        <ChartFigure
+          id="cohorts"
+          title={table("cohorts").title}
+          level="h2"
+          action={download("cohorts", "Weekly retention")}
+          description="Accounts by the week they signed up (weeks start on Monday), and the share of them active in each week after; a dash is a week not over yet, or a week without sign-ups."
+          spec={null}
+        >
+          <CohortTable cohorts={report.cohorts} caption={table("cohorts").title} />
+        </ChartFigure>
+        <ReportTableFigure
+          id="tools"
+          table={table("tools")}
+          barColumns={[1]}
+          action={download("tools", "Tool usage")}
+          description="Uses of each tool; only factorizations report whether they finished, were stopped or failed."
+          empty="No tool was used in this range."
+        />
+        <ReportTableFigure
+          id="quiz-difficulty"
+          table={table("quiz-difficulty")}
+          barColumns={[1]}
+          action={download("quiz-difficulty", "Quiz items by difficulty")}
+          description="Quiz answers by the question's difficulty, from 1 (easiest)."
+          empty="No quiz answers in this range."
+        />
+      </Stack>
+    </>
   );
 }

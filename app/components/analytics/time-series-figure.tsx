@@ -1,3 +1,4 @@
+import Typography from "@mui/material/Typography";
 import type { ChartSeries, TimeChartSpec } from "./chart-spec";
 import { ChartFigure } from "./chart-figure";
 import { FiguresTable, FoldedTable } from "./figures-table";
@@ -44,6 +45,8 @@ export function TimeSeriesFigure({
   live,
   height,
 }: TimeSeriesFigureProps) {
+  // A chart of nothing but zeros is an empty frame: the sentence below says it better.
+  const drawn = series.some((entry) => entry.data.some((value) => value !== 0));
   const table = (
     <FiguresTable
       caption={`${title}, by ${unit}`}
@@ -63,10 +66,11 @@ export function TimeSeriesFigure({
       title={title}
       level={level}
       description={description}
-      spec={x.length > 0 ? { kind: "time", unit, x, style, series } : null}
+      spec={drawn ? { kind: "time", unit, x, style, series } : null}
       live={live}
       height={height}
     >
+      {!drawn && x.length > 0 && <Typography color="text.secondary">None in this period.</Typography>}
       {folded ? <FoldedTable summary={`${title}: the table of figures`}>{table}</FoldedTable> : table}
     </ChartFigure>
   );

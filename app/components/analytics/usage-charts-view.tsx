@@ -38,52 +38,55 @@ export function UsageChartsView({ charts, refreshNote }: { charts: UsageCharts; 
   const names = eventNames(charts.eventsPerHour);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return (
-    <Stack spacing={5}>
+    <>
+      {/* Outside the stack: an element of its own there would take a gap of the stack's spacing. */}
       <ChartsNoScript />
-      <Stack spacing={2}>
-        <Typography color="text.secondary">
-          Figures taken <time dateTime={charts.at}>{formatUtc(charts.at, { seconds: true })}</time>. {refreshNote}
-        </Typography>
-        <StatGrid
-          label="Now"
-          stats={[
-            { label: "Visitors now", value: formatCount(charts.visitorsNow), detail: "in the last 5 minutes" },
-            { label: "Events in 30 minutes", value: formatCount(sum(charts.live.map((point) => point.events))) },
-            {
-              label: "Events in 48 hours",
-              value: formatCount(sum(charts.eventsPerHour.flatMap((point) => Object.values(point.counts)))),
-            },
+      <Stack spacing={5}>
+        <Stack spacing={2}>
+          <Typography color="text.secondary">
+            Figures taken <time dateTime={charts.at}>{formatUtc(charts.at, { seconds: true })}</time>. {refreshNote}
+          </Typography>
+          <StatGrid
+            label="Now"
+            stats={[
+              { label: "Visitors now", value: formatCount(charts.visitorsNow), detail: "in the last 5 minutes" },
+              { label: "Events in 30 minutes", value: formatCount(sum(charts.live.map((point) => point.events))) },
+              {
+                label: "Events in 48 hours",
+                value: formatCount(sum(charts.eventsPerHour.flatMap((point) => Object.values(point.counts)))),
+              },
+            ]}
+          />
+        </Stack>
+        <TimeSeriesFigure
+          id="live"
+          title="Live: the last 30 minutes"
+          level="h2"
+          description="Events and distinct visitors each minute (UTC)."
+          unit="minute"
+          x={charts.live.map((point) => point.minute)}
+          style="line"
+          live
+          series={[
+            { label: "Events", data: charts.live.map((point) => point.events) },
+            { label: "Visitors", data: charts.live.map((point) => point.visitors) },
           ]}
         />
+        <TimeSeriesFigure
+          id="events-per-hour"
+          title="Events per hour: the last 48 hours"
+          level="h2"
+          description="Every kind of event, stacked, each hour (UTC)."
+          unit="hour"
+          x={charts.eventsPerHour.map((point) => point.hour)}
+          style="bars"
+          height={300}
+          series={names.map((name) => ({
+            label: eventLabel(name),
+            data: charts.eventsPerHour.map((point) => point.counts[name] ?? 0),
+          }))}
+        />
       </Stack>
-      <TimeSeriesFigure
-        id="live"
-        title="Live: the last 30 minutes"
-        level="h2"
-        description="Events and distinct visitors each minute (UTC)."
-        unit="minute"
-        x={charts.live.map((point) => point.minute)}
-        style="line"
-        live
-        series={[
-          { label: "Events", data: charts.live.map((point) => point.events) },
-          { label: "Visitors", data: charts.live.map((point) => point.visitors) },
-        ]}
-      />
-      <TimeSeriesFigure
-        id="events-per-hour"
-        title="Events per hour: the last 48 hours"
-        level="h2"
-        description="Every kind of event, stacked, each hour (UTC)."
-        unit="hour"
-        x={charts.eventsPerHour.map((point) => point.hour)}
-        style="bars"
-        height={300}
-        series={names.map((name) => ({
-          label: eventLabel(name),
-          data: charts.eventsPerHour.map((point) => point.counts[name] ?? 0),
-        }))}
-      />
-    </Stack>
+    </>
   );
 }

@@ -15,7 +15,6 @@ import { formatClock, formatCount, formatDay, formatDayAndClock } from "./format
 
 export interface XChartsViewProps {
   spec: ChartSpec;
-  height: number;
   scheme: ResolvedScheme;
   /** Draw at once: the reader asked for less motion, or the chart refreshes itself. */
   skipAnimation: boolean;
@@ -42,15 +41,19 @@ function everyNth(points: number): (value: unknown, index: number) => boolean {
   return (_value, index) => index % step === 0;
 }
 
-export default function XChartsView({ spec, height, scheme, skipAnimation }: XChartsViewProps) {
+/**
+ * The chart fills its slot (no width or height given): legend, axes and plot together take the slot's
+ * height, which ChartSlot fixed before the chart arrived.
+ */
+export default function XChartsView({ spec, scheme, skipAnimation }: XChartsViewProps) {
   return spec.kind === "time" ? (
-    <TimeChart spec={spec} height={height} scheme={scheme} skipAnimation={skipAnimation} />
+    <TimeChart spec={spec} scheme={scheme} skipAnimation={skipAnimation} />
   ) : (
-    <CategoryChart spec={spec} height={height} scheme={scheme} skipAnimation={skipAnimation} />
+    <CategoryChart spec={spec} scheme={scheme} skipAnimation={skipAnimation} />
   );
 }
 
-function TimeChart({ spec, height, scheme, skipAnimation }: XChartsViewProps & { spec: TimeChartSpec }) {
+function TimeChart({ spec, scheme, skipAnimation }: XChartsViewProps & { spec: TimeChartSpec }) {
   const stacked = spec.series.length > 1 && spec.style !== "line";
   const series = spec.series.map((entry, index) => ({
     data: entry.data,
@@ -61,12 +64,11 @@ function TimeChart({ spec, height, scheme, skipAnimation }: XChartsViewProps & {
   }));
   const tickInterval = everyNth(spec.x.length);
   const common = {
-    height,
     skipAnimation,
     disableKeyboardNavigation: true,
     hideLegend: spec.series.length < 2,
     grid: { horizontal: true },
-    yAxis: [{ tickMinStep: 1, valueFormatter: countFormatter, width: "auto" as const }],
+    yAxis: [{ tickMinStep: 1, tickNumber: 5, valueFormatter: countFormatter, width: "auto" as const }],
   };
   const xAxisBase = {
     data: spec.x,
@@ -86,11 +88,10 @@ function TimeChart({ spec, height, scheme, skipAnimation }: XChartsViewProps & {
   );
 }
 
-function CategoryChart({ spec, height, scheme, skipAnimation }: XChartsViewProps & { spec: CategoryChartSpec }) {
+function CategoryChart({ spec, scheme, skipAnimation }: XChartsViewProps & { spec: CategoryChartSpec }) {
   const stacked = spec.series.length > 1;
   return (
     <BarChart
-      height={height}
       skipAnimation={skipAnimation}
       disableKeyboardNavigation
       layout="horizontal"
@@ -105,7 +106,7 @@ function CategoryChart({ spec, height, scheme, skipAnimation }: XChartsViewProps
             context.location === "tooltip" ? value : shorten(value),
         },
       ]}
-      xAxis={[{ tickMinStep: 1, valueFormatter: countFormatter }]}
+      xAxis={[{ tickMinStep: 1, tickNumber: 6, valueFormatter: countFormatter }]}
       series={spec.series.map((entry, index) => ({
         data: entry.data,
         label: entry.label,
