@@ -82,20 +82,24 @@ describe("the analytics module in a page", () => {
     expect(localStorage.getItem(ANALYTICS_STORAGE_KEY)).toBeNull();
   });
 
-  it("sends what is queued with a beacon when the page is hidden or goes away", async () => {
+  it("sends what is queued with a beacon when the page is hidden or goes away, once each", async () => {
     const { track, startAnalytics } = await load();
     startAnalytics(true);
     track("page_view", {});
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
     document.dispatchEvent(new Event("visibilitychange"));
     expect(beaconMock).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem(ANALYTICS_STORAGE_KEY)).toBeNull();
+    // Kept until a fetch confirms it: the beacon's answer is never known.
+    expect(stored()).toHaveLength(1);
     track("page_view", {});
     window.dispatchEvent(new Event("pagehide"));
     expect(beaconMock).toHaveBeenCalledTimes(2);
     const body = JSON.parse(beaconMock.mock.calls[1]![1]) as { events: AnalyticsEvent[] };
-    expect(body.events).toHaveLength(1);
+    expect(body.events.map((event) => event.id)).toEqual([stored()[1]!.id]);
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+    expect(sentEvents()).toHaveLength(2);
+    expect(localStorage.getItem(ANALYTICS_STORAGE_KEY)).toBeNull();
   });
 
   it("keeps the events stored rather than hand them to a beacon while offline", async () => {
@@ -118,6 +122,22 @@ describe("the analytics module in a page", () => {
     window.dispatchEvent(new Event("online"));
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(stored()).toHaveLength(0);
+  });
+
+  it("makes no request while the browser knows it is offline, and sends when it is back", async () => {
+    let online = false;
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
+    const { track, startAnalytics } = await load();
+    startAnalytics(true);
+    track("page_view", {});
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS * 10);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(stored()).toHaveLength(1);
+    online = true;
+    window.dispatchEvent(new Event("online"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(stored()).toHaveLength(0);
   });
 

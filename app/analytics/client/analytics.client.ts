@@ -23,7 +23,8 @@ export function startAnalytics(accountAllows: boolean): AnalyticsControl {
   }
   const collector = createCollector({
     store: createEventStore(localStorageOrNull(), Date.now),
-    fetch: (url, init) => fetch(url, init),
+    // Offline, nothing is tried (a failed request is a console error): the `online` event sends at once.
+    fetch: (url, init) => (navigator.onLine ? fetch(url, init) : Promise.reject(new TypeError("offline"))),
     // Offline, a beacon is "queued" and then lost: the events wait in storage instead.
     sendBeacon: navigator.sendBeacon ? (url, body) => navigator.onLine && navigator.sendBeacon(url, body) : undefined,
     now: Date.now,

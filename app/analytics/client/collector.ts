@@ -47,8 +47,8 @@ function timeoutSignal(ms: number): AbortSignal {
 
 /**
  * Batches, sends and retries (docs: app/analytics/client/README.md). Events are stored as they come
- * and removed by id once the server answered 2xx, or refused them for good (a 4xx other than 429:
- * sending again cannot help). 429, 500, 503, 504, a network error and a timeout keep them, and the
+ * and removed by id once the server answered a fetch 2xx, or refused them for good (a 4xx other than
+ * 429: sending again cannot help): delivery is at least once, and the server de-duplicates by id. 429, 500, 503, 504, a network error and a timeout keep them, and the
  * same batch is tried again after an exponential, jittered wait that honours `Retry-After`. One
  * request at a time. Nothing here throws into the page or writes to the console.
  */
@@ -63,6 +63,8 @@ export function createCollector(deps: CollectorDeps): Collector {
   let offline = false;
   /** Ids of the batch on its way, kept out of a beacon sent meanwhile. */
   let sending: readonly string[] = [];
+  /** Ids this page handed to a beacon: not handed to another. */
+  const beaconed = new Set<string>();
 
   const stopTimers = () => {
     clearTimeout(batchTimer);
@@ -137,14 +139,17 @@ export function createCollector(deps: CollectorDeps): Collector {
     },
     flushWithBeacon() {
       // While a retry waits, the server asked for quiet (or could not be reached): the events stay
-      // stored and leave from a later page. A beacon gives no answer, so what it takes is removed.
+      // stored and leave from a later page. A beacon gives no answer (it may meet a 503 unseen), so
+      // what it took stays stored until a fetch's 2xx confirms it; the server stores each id once.
+      // Each event is handed to one beacon per page at most.
       if (!enabled || retryTimer || !deps.sendBeacon) return;
-      const waiting = safely(() => store.all(), []).filter((event) => !sending.includes(event.id));
+      const waiting = safely(() => store.all(), []).filter(
+        (event) => !sending.includes(event.id) && !beaconed.has(event.id),
+      );
       for (let start = 0; start < waiting.length; start += MAX_EVENTS_PER_BATCH) {
         const batch = waiting.slice(start, start + MAX_EVENTS_PER_BATCH);
-        const body = JSON.stringify({ events: batch });
-        if (!safely(() => deps.sendBeacon!(ANALYTICS_ENDPOINT, body), false)) return;
-        safely(() => store.remove(batch.map((event) => event.id)), undefined);
+        if (!safely(() => deps.sendBeacon!(ANALYTICS_ENDPOINT, JSON.stringify({ events: batch })), false)) return;
+        for (const event of batch) beaconed.add(event.id);
       }
     },
     online() {
