@@ -188,8 +188,8 @@ export const labs: readonly Lab[] = [
   {
     name: "mychart",
     title: "Usage charts",
-    sentence: "Charts of how the site is used: visits, tools and quiz answers over time.",
-    alt: "The usage charts page: its title and what it will show.",
+    sentence: "How the site is used right now: events and visitors each minute for 30 minutes, each hour for 48.",
+    alt: "The usage charts: cards of the visitors now and the events of the last 30 minutes and 48 hours, above the live and hourly sections.",
     access: "admin",
     topic: "admin",
   },

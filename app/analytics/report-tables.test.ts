@@ -68,7 +68,7 @@ describe("the analytics page's tables", () => {
   it("writes the funnel with each step's share of visits and its drop-off as percentages", () => {
     expect(asCsv(inDepthTable(report, "funnel"))).toBe(
       [
-        "Step,Visitors or accounts,Share of visits (%),Drop-off (%)",
+        "Step,Reached,Share of visits (%),Drop-off (%)",
         "Visited,40,100,",
         "Signed up,10,25,75",
         "Read a first chapter,0,0,100",

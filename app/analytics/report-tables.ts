@@ -111,7 +111,7 @@ export function inDepthTable(report: AnalyticsInDepth, id: InDepthTableId): Repo
       return {
         id,
         title,
-        columns: [text("Step"), count("Visitors or accounts"), share("Share of visits"), share("Drop-off")],
+        columns: [text("Step"), count("Reached"), share("Share of visits"), share("Drop-off")],
         rows: report.funnel.map((row) => [
           FUNNEL_STEP_LABELS[row.step],
           row.count,
