@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { attemptOfUser } from "#app/models/quiz.server";
+import { loadQuestions } from "#app/quiz/quiz.server";
 import { storageStatePath, uniqueClientIp } from "./accounts";
-import { gotoHydrated, watchConsole } from "./helpers";
+import { asNewClient, gotoHydrated, logIn, watchConsole } from "./helpers";
+import { answerPart } from "./quiz-answers";
+import { createTestAccount, withServerDatabase } from "./test-accounts";
 
 /**
  * The analytics pages (issue 20): the dashboard (/admin/admin), the analytics in depth (/admin/admin2)
@@ -232,4 +236,96 @@ test.describe("without JavaScript", () => {
     await page.goto("/tests/mychart");
     expect(await countOf(page, "Events in 30 minutes")).toBeGreaterThanOrEqual(1);
   });
+});
+
+/** The dashboard's counts that a visit changes. */
+async function dashboardCounts(page: Page) {
+  await page.goto("/admin/admin");
+  return {
+    visitors: await countOf(page, "Visitors"),
+    pageViews: await countOf(page, "Page views"),
+    factorizations: await countOf(page, "Factorizations"),
+    quizAnswers: await countOf(page, "Quiz answers"),
+  };
+}
+
+test("a visitor's pages, a factorization and a quiz answer appear on the dashboard", async ({ browser }) => {
+  test.slow();
+  // The administrator's own pages are not counted (Do Not Track), so every change comes from the visit.
+  const adminContext = await browser.newContext({
+    storageState: storageStatePath("admin"),
+    extraHTTPHeaders: { DNT: "1" },
+  });
+  const admin = await adminContext.newPage();
+  const before = await dashboardCounts(admin);
+
+  // A context made here gets Playwright's headless user agent, which the endpoint drops as a bot's.
+  const visitorContext = await browser.newContext({ userAgent: BROWSER_AGENT });
+  const visitor = await visitorContext.newPage();
+  const checkConsole = watchConsole(visitor);
+  await asNewClient(visitor);
+  const learner = await createTestAccount("dashboard-visitor");
+  await logIn(visitor, learner.email);
+  await visitor.waitForURL("**/profile");
+  await expect(visitor.locator("html[data-hydrated]")).toHaveCount(1);
+  // Pages through the app's own links, then a factorization.
+  await visitor.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+  await expect(visitor).toHaveURL(/\/about$/);
+  await visitor
+    .getByRole("banner")
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Factorization" })
+    .click();
+  await expect(visitor).toHaveURL(/\/prime-factorization-engine$/);
+  // The batch carrying the factorization leaves within the batch delay, at the latest.
+  const factorizationSent = visitor.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === "/api/events" &&
+      (response.request().postData() ?? "").includes('"tool_use"'),
+    { timeout: 30_000 },
+  );
+  const input = visitor.getByRole("textbox", { name: "Number or expression" });
+  await input.fill("360");
+  await input.press("Enter");
+  await expect(visitor.getByTestId("announcement")).toHaveText(/^360 = 2\^3 × 3\^2 × 5/);
+  // One quiz question, answered right.
+  await gotoHydrated(visitor, "/chapter/atomic-model-of-numbers/quiz");
+  await visitor.getByRole("button", { name: "Start the quiz" }).click();
+  await visitor.waitForURL(/\/quiz\/[0-9a-f-]{36}$/);
+  await expect(visitor.locator("html[data-hydrated]")).toHaveCount(1);
+  const attemptId = new URL(visitor.url()).pathname.split("/").at(-1)!;
+  const [question] = await withServerDatabase(async (db) =>
+    loadQuestions(db, (await attemptOfUser(db, attemptId, learner.id))!.items),
+  );
+  const card = visitor.getByRole("region", { name: /^Question 1 of 5/ });
+  for (const [part, { key }] of question!.parts.entries()) {
+    await answerPart(card, part, question!.parts.length, key, true);
+  }
+  await card.getByRole("button", { name: "Check answer" }).click();
+  await expect(card.getByRole("region", { name: "Worked solution" })).toBeVisible();
+  expect((await factorizationSent).status()).toBe(202);
+  checkConsole();
+  // Leaving the site sends what is still batched (a beacon on pagehide).
+  await visitor.goto("about:blank");
+  await visitorContext.close();
+
+  // At least: profile, about, factorization engine, the quiz's chapter page and the attempt; one visitor
+  // (the administrator's pages are not counted); one factorization; one answer. Each increase is shown up
+  // to what the visit guarantees, so a failure says which figure fell short, and by how much.
+  const required = { visitors: 1, pageViews: 5, factorizations: 1, quizAnswers: 1 };
+  await expect
+    .poll(
+      async () => {
+        const after = await dashboardCounts(admin);
+        return Object.fromEntries(
+          Object.entries(required).map(([figure, least]) => {
+            const name = figure as keyof typeof required;
+            return [figure, Math.min(after[name] - before[name], least)];
+          }),
+        );
+      },
+      { timeout: 30_000, intervals: [500, 1000, 2000] },
+    )
+    .toEqual(required);
+  await adminContext.close();
 });
