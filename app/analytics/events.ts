@@ -26,7 +26,12 @@ export const TOOL_OUTCOMES = ["finished", "stopped", "failed"] as const;
 export type ToolOutcome = (typeof TOOL_OUTCOMES)[number];
 
 /** The steps of the subscription funnel, in order. */
-export const SUBSCRIPTION_STEPS = ["plans_viewed", "checkout_started", "checkout_completed", "checkout_cancelled"] as const;
+export const SUBSCRIPTION_STEPS = [
+  "plans_viewed",
+  "checkout_started",
+  "checkout_completed",
+  "checkout_cancelled",
+] as const;
 export type SubscriptionStep = (typeof SUBSCRIPTION_STEPS)[number];
 
 export const SIGN_UP_METHODS = ["password", "email-link", "oidc", "passkey"] as const;

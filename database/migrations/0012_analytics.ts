@@ -31,8 +31,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The rest of the event's properties as JSON (see app/analytics/events.ts).
     .addColumn("props", "text")
     .execute();
-  await db.schema.createIndex("analytics_events_occurred_at_idx").on("analytics_events").column("occurred_at").execute();
-  await db.schema.createIndex("analytics_events_day_name_idx").on("analytics_events").columns(["day", "name"]).execute();
+  await db.schema
+    .createIndex("analytics_events_occurred_at_idx")
+    .on("analytics_events")
+    .column("occurred_at")
+    .execute();
+  await db.schema
+    .createIndex("analytics_events_day_name_idx")
+    .on("analytics_events")
+    .columns(["day", "name"])
+    .execute();
   await db.schema.createIndex("analytics_events_user_id_idx").on("analytics_events").column("user_id").execute();
 
   await db.schema
