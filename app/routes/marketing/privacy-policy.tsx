@@ -158,9 +158,9 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             answer itself);
           </Typography>
           <Typography component="li">
-            <strong>chapter read</strong>, <strong>sign-up</strong> (how: password, e-mailed link, another provider or
-            passkey) and each <strong>step towards a subscription</strong> (plans viewed, checkout started, completed or
-            cancelled, and the plan);
+            <strong>chapter read</strong>, <strong>sign-up</strong> (how: password or another provider) and each{" "}
+            <strong>step towards a subscription</strong> (plans viewed, checkout started, completed or cancelled, and
+            the plan);
           </Typography>
           <Typography component="li">
             <strong>notification received</strong> and <strong>notification opened</strong>, with the campaign&apos;s
@@ -170,7 +170,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
         <Typography>
           With each event the site keeps when it happened and when it arrived, a random identifier of the event (so that
           an event sent twice is counted once), and the kind of device: phone, tablet or desktop, worked out from the
-          width of the window. Nothing you type is sent.
+          width of the window. Nothing you type is sent. Events wait in your browser&apos;s local storage until the site
+          has received them (at most 500, for at most 7 days), so that none is lost while you are offline.
         </Typography>
         <Typography>
           <strong>How visitors are counted.</strong> IP addresses are never stored. To count visitors, the server
