@@ -19,6 +19,7 @@ const UNCHANGED = {
   freeQuizAttemptsPerDay: "5",
   learnerSessionIdleDays: "14",
   adminSessionIdleHours: "12",
+  analyticsRetentionDays: "90",
 };
 
 describe.each(testDialects)("/admin/application on %s", (dialect) => {
@@ -70,11 +71,26 @@ describe.each(testDialects)("/admin/application on %s", (dialect) => {
       monthlyPriceMinor: 499,
       yearlyPriceMinor: 3999,
       trialDays: 7,
+      analyticsRetentionDays: 90,
     });
     expect(await audit()).toEqual([
       { setting: "learner session idle days", from: 14, to: 7 },
       { setting: "administrator session idle hours", from: 12, to: 4 },
     ]);
+  });
+
+  it("keeps raw analytics events between 7 and 730 days, 90 unless changed", async () => {
+    const audited = await fromDefaults();
+    expect((await save({ analyticsRetentionDays: "6" })).data).toMatchObject({
+      errors: { analyticsRetentionDays: "At least 7." },
+    });
+    expect((await save({ analyticsRetentionDays: "731" })).data).toMatchObject({
+      errors: { analyticsRetentionDays: "At most 730." },
+    });
+    expect(await readSettings(database.db)).toMatchObject({ analyticsRetentionDays: 90 });
+    expect((await save({ analyticsRetentionDays: "30" })).status).toBe(200);
+    expect(await readSettings(database.db)).toMatchObject({ analyticsRetentionDays: 30 });
+    expect(await audited()).toEqual([{ setting: "analytics retention days", from: 90, to: 30 }]);
   });
 
   it("refuses values out of range, naming each field, and changes nothing", async () => {
