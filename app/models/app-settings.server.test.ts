@@ -15,6 +15,7 @@ describe.each(testDialects)("application settings on %s", (dialect) => {
       monthlyPriceMinor: 499,
       yearlyPriceMinor: 3999,
       trialDays: 7,
+      analyticsRetentionDays: 90,
     });
   });
 
