@@ -10,6 +10,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "numberlab-e2e-"
 
 const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 const CPU_BOUND_SPECS = /factorization\.spec\.ts$/;
+const REAL_TIME_SPECS = /plot-video\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,7 +34,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: CPU_BOUND_SPECS,
+      testIgnore: [CPU_BOUND_SPECS, REAL_TIME_SPECS],
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
     {
@@ -42,6 +43,13 @@ export default defineConfig({
       name: "chromium-cpu-bound",
       testMatch: CPU_BOUND_SPECS,
       dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    {
+      // Recording a video in real time needs the cores free: alone, after everything else.
+      name: "chromium-real-time",
+      testMatch: REAL_TIME_SPECS,
+      dependencies: ["chromium-cpu-bound"],
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
   ],

@@ -131,10 +131,10 @@ test.describe("an administrator", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/admin2\\?from=${from}&to=${today()}$`));
     await expect(pages.getByRole("row", { name: new RegExp(`^${path} `) })).toHaveText(`${path}31`);
 
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("link", { name: "Download CSV (Top pages)" }).click(),
-    ]);
+    // The address changes before React commits the new page (a transition): wait for the new range's link.
+    const csvLink = page.getByRole("link", { name: "Download CSV (Top pages)" });
+    await expect(csvLink).toHaveAttribute("href", new RegExp(`from=${from}&to=${today()}`));
+    const [download] = await Promise.all([page.waitForEvent("download"), csvLink.click()]);
     expect(download.suggestedFilename()).toBe(`numberlab-pages-${from}-to-${today()}.csv`);
     const csv = await readFile(await download.path(), "utf8");
     expect(csv.startsWith("Page,Views,Visitors\r\n")).toBe(true);

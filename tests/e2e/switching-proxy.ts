@@ -25,7 +25,13 @@ export async function startSwitchingProxy(target: string): Promise<SwitchingProx
         port: upstream.port,
         method: request.method,
         path: request.url,
-        headers: { ...request.headers, host: upstream.host, "x-forwarded-for": clientIp },
+        // Origin too, as a reverse proxy in front of the app does: same-origin POSTs (analytics) pass the origin check.
+        headers: {
+          ...request.headers,
+          host: upstream.host,
+          ...(request.headers.origin ? { origin: upstream.origin } : {}),
+          "x-forwarded-for": clientIp,
+        },
         agent: false,
       },
       (answer) => {

@@ -13,14 +13,14 @@ import type { Route } from "./+types/api-events";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return postOnly();
-  const user = context.get(userContext);
-  // Before the body is read: of such a request nothing is kept, not even for a moment.
-  const ignored = ignoredBecause(request.headers, user);
-  if (ignored) return Response.json({ stored: 0, ignored }, { status: 202, headers: { "Cache-Control": "no-store" } });
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/json|text\/plain)\s*(;|$)/i.test(type)) {
     return jsonError("Send the events as JSON (application/json, or text/plain from sendBeacon).", 415);
   }
+  const user = context.get(userContext);
+  // Before the body is read: of such a request nothing is kept, not even for a moment.
+  const ignored = ignoredBecause(request.headers, user);
+  if (ignored) return Response.json({ stored: 0, ignored }, { status: 202, headers: { "Cache-Control": "no-store" } });
   const text = await readCapped(request, MAX_BATCH_BYTES);
   if (text === null) return jsonError(`A batch is at most ${MAX_BATCH_BYTES} bytes.`, 413);
   let body: unknown;
@@ -52,17 +52,18 @@ export function loader() {
   return postOnly();
 }
 
-/** The body as text, or null as soon as it passes `maxBytes` (whatever Content-Length claimed). */
+/**
+ * The body as text, or null when it passes `maxBytes` (whatever Content-Length claimed). The rest of an
+ * oversized body is read and discarded (the server's body limit bounds it): cancelling the stream would
+ * reset the connection, and the client would see a network error instead of the 413.
+ */
 async function readCapped(request: Request, maxBytes: number): Promise<string | null> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) return null;
   if (!request.body) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
-    if (size > maxBytes) return null;
-    chunks.push(chunk);
+    if (size <= maxBytes) chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return size > maxBytes ? null : Buffer.concat(chunks).toString("utf8");
 }
