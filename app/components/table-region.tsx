@@ -3,6 +3,7 @@ import TableCell, { type TableCellProps } from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import type { Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
+import { visuallyHidden } from "./visually-hidden";
 
 /**
  * A table that turns into a stack of cards on phones: the header row keeps
@@ -27,17 +28,6 @@ export function TableRegion({ labelledBy, children }: { labelledBy: string; chil
     </TableContainer>
   );
 }
-
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  p: 0,
-  border: 0,
-  overflow: "hidden",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-} as const;
 
 const stackOnPhones = (theme: Theme) => ({
   position: "relative",

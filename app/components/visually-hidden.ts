@@ -3,6 +3,8 @@ export const visuallyHidden = {
   position: "absolute",
   width: "1px",
   height: "1px",
+  p: 0,
+  border: 0,
   overflow: "hidden",
   clipPath: "inset(50%)",
   whiteSpace: "nowrap",

@@ -8,6 +8,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
+import { visuallyHidden } from "#app/components/visually-hidden";
 
 export interface FiguresColumn {
   label: string;
@@ -27,16 +28,6 @@ interface FiguresTableProps {
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
 }
-
-const captionHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  p: 0,
-  overflow: "hidden",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-} as const;
 
 /**
  * Figures as a table: a caption, column headers and a header cell per row, in an outlined region that
@@ -65,7 +56,7 @@ export function FiguresTable({ caption, hideCaption = false, columns, rows, rowK
           component="caption"
           sx={
             hideCaption
-              ? captionHidden
+              ? visuallyHidden
               : { captionSide: "top", textAlign: "left", px: 2, pt: 1.5, pb: 0.5, color: "text.secondary" }
           }
         >
