@@ -22,6 +22,9 @@ export default defineConfig({
   reporter: [["list"]],
   // A hang guard, not a speed check: two workers, two browsers and the server share two cores.
   timeout: 60_000,
+  // Also a wait, not a speed check: under that load a page can take more than the default 5 s to
+  // hydrate, and some assertions wait for what hydration does (the sign-up marker leaving the address).
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     // Recording a trace doubles a journey's time on two cores, and CI keeps only the printed output.

@@ -44,6 +44,12 @@ export interface SessionsTable {
   last_used_at: string | null;
 }
 
+/** A session ended by the idle timeout, remembered while its cookie lives so the login page can say why. */
+export interface IdleSessionEndingsTable {
+  session_id: string;
+  expires_at: string;
+}
+
 export interface ContactMessagesTable {
   id: string;
   name: string;
@@ -443,6 +449,7 @@ export interface ServerErrorsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  idle_session_endings: IdleSessionEndingsTable;
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
   email_tokens: EmailTokensTable;

@@ -204,8 +204,9 @@ describe.each(testDialects)("idle sessions on %s", (dialect) => {
     expect((await lookupAt(learner.token, after(learnerUsed, 14 * DAY_MS))).status).toBe("idle");
     const adminUsed = admin.signedInAt + 12 * HOUR_MS - 1;
     expect((await lookupAt(admin.token, after(adminUsed, 12 * HOUR_MS))).status).toBe("idle");
-    // An ended session is gone: it never comes back, whatever the clock says.
-    expect((await lookupAt(learner.token, after(learner.signedInAt, 1000))).status).toBe("none");
+    // An ended session is gone: it never comes back, whatever the clock says, and is still known as
+    // ended for inactivity, so a request that was already in flight is told why too.
+    expect((await lookupAt(learner.token, after(learner.signedInAt, 1000))).status).toBe("idle");
     expect(
       await database.db
         .selectFrom("sessions")
@@ -242,6 +243,48 @@ describe.each(testDialects)("idle sessions on %s", (dialect) => {
     expect(await alive(learner.user.id)).toBe(1);
     await sweptAt(learner.signedInAt, 14 * DAY_MS);
     expect(await alive(learner.user.id)).toBe(0);
+  });
+
+  it("still says why after the sweep ended a session, until the cookie's lifetime is over", async () => {
+    const learner = await signedIn("user");
+    const { expires_at: expiresAt } = await database.db
+      .selectFrom("sessions")
+      .select("expires_at")
+      .where("user_id", "=", learner.user.id)
+      .executeTakeFirstOrThrow();
+    testClock.set(after(learner.signedInAt, 15 * DAY_MS));
+    await deleteExpiredSessions(database.db);
+    // Only the session's hashed id and expiry are kept, never the user.
+    const ending = await database.db
+      .selectFrom("idle_session_endings")
+      .selectAll()
+      .where("expires_at", "=", expiresAt)
+      .execute();
+    expect(ending).toHaveLength(1);
+    expect(Object.keys(ending[0]!).sort()).toEqual(["expires_at", "session_id"]);
+    expect((await lookupAt(learner.token, after(learner.signedInAt, 20 * DAY_MS))).status).toBe("idle");
+
+    const pastLifetime = new Date(Date.parse(expiresAt) + 1000);
+    expect((await lookupAt(learner.token, pastLifetime)).status).toBe("none");
+    testClock.set(pastLifetime);
+    await deleteExpiredSessions(database.db);
+    expect(
+      await database.db
+        .selectFrom("idle_session_endings")
+        .select("session_id")
+        .where("expires_at", "=", expiresAt)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("tells every one of several simultaneous requests that the session went idle", async () => {
+    const learner = await signedIn("user");
+    testClock.set(after(learner.signedInAt, 15 * DAY_MS));
+    const lookups = await Promise.all([1, 2, 3].map(() => lookupSession(database.db, learner.token)));
+    expect(lookups.map((lookup) => lookup.status)).toEqual(["idle", "idle", "idle"]);
+    expect(
+      await database.db.selectFrom("sessions").select("id").where("user_id", "=", learner.user.id).execute(),
+    ).toEqual([]);
   });
 
   it("follows the settings as soon as an admin changes them", async () => {

@@ -74,14 +74,14 @@ export async function lookupSession(db: Kysely<Database>, token: string): Promis
     .where("sessions.expires_at", ">", at.toISOString())
     .where("users.disabled_at", "is", null)
     .executeTakeFirst();
-  if (!row) return { status: "none" };
+  if (!row) return (await endedByIdleTimeout(db, sessionId)) ? { status: "idle" } : { status: "none" };
   const lastUsed = Date.parse(row.last_used_at ?? row.session_created_at);
   const idleLimitMs =
     row.role === "admin"
       ? storedSetting("adminSessionIdleHours", row.admin_idle_hours) * HOUR_MS
       : storedSetting("learnerSessionIdleDays", row.learner_idle_days) * DAY_MS;
   if (at.getTime() - lastUsed >= idleLimitMs) {
-    await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+    await endIdleSessions(db, [sessionId]);
     return { status: "idle" };
   }
   if (at.getTime() - lastUsed >= SESSION_TOUCH_INTERVAL_MS) {
@@ -164,8 +164,37 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string): 
 }
 
 /**
- * Deletes the sessions past their lifetime or their role's idle timeout (the
- * hourly sweep), so the ones nobody presents again leave the devices list too.
+ * Deletes sessions, noting in idle_session_endings (until their cookie's expiry) that the idle
+ * timeout ended them: every later request carrying one of those cookies, even one already in flight
+ * while the first ended it, is then told "idle" rather than "none".
+ */
+async function endIdleSessions(db: Kysely<Database>, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("idle_session_endings")
+      .columns(["session_id", "expires_at"])
+      .expression(trx.selectFrom("sessions").select(["id", "expires_at"]).where("id", "in", sessionIds))
+      .onConflict((conflict) => conflict.column("session_id").doNothing())
+      .execute();
+    await trx.deleteFrom("sessions").where("id", "in", sessionIds).execute();
+  });
+}
+
+async function endedByIdleTimeout(db: Kysely<Database>, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("idle_session_endings")
+    .select("session_id")
+    .where("session_id", "=", sessionId)
+    .where("expires_at", ">", isoNow())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The hourly sweep: deletes the sessions past their lifetime and ends those past their role's idle
+ * timeout, so the ones nobody presents again leave the devices list too (the login page still says
+ * why when one is presented later). Forgets the endings whose cookies have expired.
  */
 export async function deleteExpiredSessions(db: Kysely<Database>): Promise<number> {
   const at = now();
@@ -184,9 +213,12 @@ export async function deleteExpiredSessions(db: Kysely<Database>): Promise<numbe
         eb.and([eb("users.role", "!=", "admin"), eb(lastUsed, "<=", learnerCutoff)]),
       ]);
     });
-  const result = await db
-    .deleteFrom("sessions")
-    .where((eb) => eb.or([eb("expires_at", "<=", at.toISOString()), eb("id", "in", idle)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  await db.deleteFrom("idle_session_endings").where("expires_at", "<=", at.toISOString()).execute();
+  const expired = await db.deleteFrom("sessions").where("expires_at", "<=", at.toISOString()).executeTakeFirst();
+  const idleIds = (await idle.execute()).map((row) => row.id);
+  // In slices, so a long-unswept database stays under SQLite's bound-parameter limit.
+  for (let start = 0; start < idleIds.length; start += 500) {
+    await endIdleSessions(db, idleIds.slice(start, start + 500));
+  }
+  return Number(expired.numDeletedRows) + idleIds.length;
 }

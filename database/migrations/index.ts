@@ -11,6 +11,7 @@ import * as primaryRecordSources from "./0009_primary_record_sources";
 import * as subscriptions from "./0010_subscriptions";
 import * as idempotentSubmissions from "./0011_idempotent_submissions";
 import * as analytics from "./0012_analytics";
+import * as idleSessionEndings from "./0013_idle_session_endings";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_subscriptions": subscriptions,
   "0011_idempotent_submissions": idempotentSubmissions,
   "0012_analytics": analytics,
+  "0013_idle_session_endings": idleSessionEndings,
 };
