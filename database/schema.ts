@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Table types shared by migrations and models. Timestamps are ISO-8601 UTC
  * strings and identifiers are random UUIDs on both dialects (see
@@ -446,10 +448,78 @@ export interface ServerErrorsTable {
   status: number;
 }
 
+/** A signed-in browser's push subscription (docs/push.md); removed with its session. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: string;
+  refreshed_at: string;
+}
+
+/** A topic (app/push/vocabulary.ts) a learner asked to hear about. */
+export interface PushTopicsTable {
+  user_id: string;
+  topic: string;
+}
+
+/** A learner's time zone, review-reminder hour and quiet hours (local hours 0–23). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  time_zone: string;
+  reminder_hour: number;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  last_reminder_on: string | null;
+  updated_at: string;
+}
+
+/** One message sent (or scheduled) to an audience; its deliveries are its report. */
+export interface PushSendsTable {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  topic: string;
+  audience: string;
+  audience_user_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  scheduled_for: string;
+  status: string;
+  dispatched_at: string | null;
+}
+
+/** One send to one subscription, and what became of it. */
+export interface PushDeliveriesTable {
+  id: string;
+  send_id: string;
+  subscription_id: string | null;
+  user_id: string | null;
+  push_service: string;
+  body: string | null;
+  status: string;
+  not_before: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  updated_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   idle_session_endings: IdleSessionEndingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_topics: PushTopicsTable;
+  notification_settings: NotificationSettingsTable;
+  push_sends: PushSendsTable;
+  push_deliveries: PushDeliveriesTable;
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
   email_tokens: EmailTokensTable;

@@ -45,12 +45,30 @@ const envSchema = z
       .string()
       .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
       .optional(),
+    // Web push (docs/push.md): both keys, or neither to generate a pair once in DATA_DIR.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[\w-]{87}$/, "must be an uncompressed P-256 public key, 65 bytes in base64url (87 characters)")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[\w-]{43}$/, "must be a P-256 private key, 32 bytes in base64url (43 characters)")
+      .optional(),
+    // Who push services can contact about our sends: a mailto: or https: URL.
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL")
+      .optional(),
     // Only to point the SDK at a local stand-in of Stripe's API, as the tests do.
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   })
   .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_WEBHOOK_SECRET === undefined), {
     message: "set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither for test mode",
     path: ["STRIPE_WEBHOOK_SECRET"],
+  })
+  .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
+    message: "set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither to generate a pair in DATA_DIR",
+    path: ["VAPID_PRIVATE_KEY"],
   });
 
 export type Env = z.infer<typeof envSchema>;

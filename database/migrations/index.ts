@@ -12,6 +12,7 @@ import * as subscriptions from "./0010_subscriptions";
 import * as idempotentSubmissions from "./0011_idempotent_submissions";
 import * as analytics from "./0012_analytics";
 import * as idleSessionEndings from "./0013_idle_session_endings";
+import * as webPush from "./0014_web_push";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011_idempotent_submissions": idempotentSubmissions,
   "0012_analytics": analytics,
   "0013_idle_session_endings": idleSessionEndings,
+  "0014_web_push": webPush,
 };
