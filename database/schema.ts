@@ -500,7 +500,7 @@ export interface PushDeliveriesTable {
   id: string;
   send_id: string;
   subscription_id: string | null;
-  user_id: string | null;
+  user_id: string;
   push_service: string;
   body: string | null;
   status: string;

@@ -83,7 +83,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("send_id", "text", (col) => col.notNull().references("push_sends.id").onDelete("cascade"))
     // Null once the subscription is gone (expired, signed out): the report keeps the row.
     .addColumn("subscription_id", "text", (col) => col.references("push_subscriptions.id").onDelete("set null"))
-    .addColumn("user_id", "text", (col) => col.references("users.id").onDelete("set null"))
+    // A deleted account's deliveries go with it (their text may be about the learner).
+    .addColumn("user_id", "text", (col) => col.notNull().references("users.id").onDelete("cascade"))
     // The push service's host, for the report (which services fail), never the full endpoint.
     .addColumn("push_service", "text", (col) => col.notNull())
     // This learner's text when it differs from the send's (a reminder's count of due skills).
