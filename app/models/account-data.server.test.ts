@@ -25,6 +25,7 @@ import { consumeRateLimit } from "./rate-limit.server";
 import { markSectionRead } from "./reading-progress.server";
 import { insertAnalyticsEvents } from "./analytics-event.server";
 import { createSection } from "./section.server";
+import { createSend } from "./push-send.server";
 import { createSession } from "./session.server";
 import { applySubscriptionReadings } from "./subscription.server";
 import { countActiveAdmins, createUser, setDisplayName, setPreferences, setRole } from "./user.server";
@@ -215,6 +216,65 @@ async function populatedAccount(database: TestDatabase, tag: string) {
       props: JSON.stringify({ hints: 1 }),
     },
   ]);
+  // Web push: settings, a topic, a device (on the session above) and a notification delivered to it,
+  // plus one composed as an administrator.
+  const [session] = await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+  await db
+    .insertInto("notification_settings")
+    .values({
+      user_id: user.id,
+      time_zone: "Europe/Paris",
+      reminder_hour: 19,
+      quiet_start: 22,
+      quiet_end: 7,
+      last_reminder_on: "2030-01-03",
+      updated_at: "2030-01-01T00:00:00.000Z",
+    })
+    .execute();
+  await db.insertInto("push_topics").values({ user_id: user.id, topic: "review-reminders" }).execute();
+  const device = `push-device-${tag}`;
+  await db
+    .insertInto("push_subscriptions")
+    .values({
+      id: device,
+      user_id: user.id,
+      session_id: session!.id,
+      endpoint: `https://push.example.org/send/endpoint-${tag}`,
+      p256dh: `p256dh-${tag}`,
+      auth: `auth-${tag}`,
+      user_agent: agent(`push-${tag}`),
+      created_at: "2030-01-01T00:00:00.000Z",
+      refreshed_at: "2030-01-02T00:00:00.000Z",
+    })
+    .execute();
+  const send = await createSend(db, {
+    kind: "campaign",
+    title: `News for ${tag}`,
+    body: "A new chapter is out.",
+    url: "/chapter/periods-and-primes",
+    topic: "new-content",
+    audience: "user",
+    audienceUserId: user.id,
+    createdBy: user.id,
+    scheduledFor: "2030-01-03T00:00:00.000Z",
+  });
+  await db
+    .insertInto("push_deliveries")
+    .values({
+      id: `push-delivery-${tag}`,
+      send_id: send.id,
+      subscription_id: device,
+      user_id: user.id,
+      push_service: "push.example.org",
+      body: `3 skills are due, ${tag}`,
+      status: "sent",
+      not_before: "2030-01-03T00:00:00.000Z",
+      attempts: 1,
+      last_error: null,
+      updated_at: "2030-01-03T00:00:01.000Z",
+      sent_at: "2030-01-03T00:00:01.000Z",
+    })
+    .execute();
   const other = await createUser(db, { email: `someone-else-${tag}@example.org`, passwordHash: null });
   await recordAudit(db, {
     actor: { id: user.id, email },
@@ -238,6 +298,9 @@ async function populatedAccount(database: TestDatabase, tag: string) {
       `cs_${tag}`,
       `analytics-answer-${tag}`,
       `/quiz/attempt-of-${tag}`,
+      `endpoint-${tag}`,
+      `p256dh-${tag}`,
+      `3 skills are due, ${tag}`,
     ],
   };
 }
@@ -345,6 +408,7 @@ const KEPT_WITHOUT_THE_PERSON = new Set([
   "prime_record_revisions",
   "quiz_sets",
   "app_settings",
+  "push_sends",
 ]);
 
 /** What deleting left behind: rows about the account that remain, or kept rows that still name it. */

@@ -107,6 +107,20 @@ export const NOT_EXPORTED = [
       "Receipts of what you did offline and your device sent later (a section marked read, a quiz answer): each keeps the server's answer for 30 days, so a repeat is applied only once. What they applied is in `readingProgress` and `quizAttempts`.",
   },
   {
+    table: "push_subscriptions",
+    columns: ["endpoint", "p256dh", "auth", "session_id"],
+    kind: "secret",
+    reason:
+      "The push service's address for your browser and its keys let anyone holding them send notifications to it, and the session is stored under the hash of its cookie key; `notifications.devices` lists each device by its browser and push service.",
+  },
+  {
+    table: "push_sends",
+    columns: ["body", "url", "topic", "audience", "audience_user_id", "scheduled_for", "status", "dispatched_at"],
+    kind: "site-content",
+    reason:
+      "Notifications you composed as an administrator are the site's messages, shown with their delivery reports in /admin/sendNotification; this file lists which are yours and when. Those sent to you are under `notifications.received`.",
+  },
+  {
     table: "app_settings",
     columns: ["value"],
     kind: "site-content",
@@ -128,8 +142,9 @@ const parseJson = (text: string | null): unknown => (text === null ? null : (JSO
  * progress, pending links, the mail kept for it while no SMTP server was
  * set, its contact messages, its subscriptions, checkouts and complimentary
  * premium, reading progress, quiz attempts with every answer and the
- * mastery they add up to, the analytics events sent while signed in, audit entries about it or by it,
- * and what it wrote or changed as an editor. What is left out is listed in
+ * mastery they add up to, the analytics events sent while signed in, its notification choices, devices
+ * and the notifications sent to them, audit entries about it or by it, and what it wrote or changed as
+ * an editor. What is left out is listed in
  * the file itself (NOT_EXPORTED).
  */
 export async function exportAccountData(db: Kysely<Database>, userId: string) {
@@ -157,6 +172,11 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     checkouts,
     grants,
     analyticsEvents,
+    notificationSettings,
+    pushTopics,
+    pushDevices,
+    pushReceived,
+    pushSent,
   ] = await Promise.all([
     db
       .selectFrom("sessions")
@@ -331,6 +351,44 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .orderBy("occurred_at")
       .orderBy("id")
       .execute(),
+    db.selectFrom("notification_settings").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    db.selectFrom("push_topics").select("topic").where("user_id", "=", userId).orderBy("topic").execute(),
+    db
+      .selectFrom("push_subscriptions")
+      .select(["id", "endpoint", "user_agent", "created_at", "refreshed_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("push_deliveries")
+      .innerJoin("push_sends", "push_sends.id", "push_deliveries.send_id")
+      .select([
+        "push_deliveries.id",
+        "push_deliveries.send_id",
+        "push_deliveries.subscription_id",
+        "push_sends.kind",
+        "push_sends.title",
+        "push_sends.body as send_body",
+        "push_deliveries.body",
+        "push_sends.url",
+        "push_deliveries.push_service",
+        "push_deliveries.status",
+        "push_deliveries.not_before",
+        "push_deliveries.attempts",
+        "push_deliveries.last_error",
+        "push_deliveries.updated_at",
+        "push_deliveries.sent_at",
+      ])
+      .where("push_deliveries.user_id", "=", userId)
+      .orderBy("push_deliveries.updated_at")
+      .orderBy("push_deliveries.id")
+      .execute(),
+    db
+      .selectFrom("push_sends")
+      .select(["id", "kind", "title", "created_at"])
+      .where("created_by", "=", userId)
+      .orderBy("created_at")
+      .execute(),
   ]);
   const answers = items.filter((item) => item.answered_at !== null);
   const history = answers
@@ -500,6 +558,45 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       outcome: row.outcome,
       properties: parseJson(row.props),
     })),
+    // Web push (docs/push.md): what you chose, the devices that receive, and what was sent to them.
+    notifications: {
+      settings: notificationSettings
+        ? {
+            timeZone: notificationSettings.time_zone,
+            reviewReminderHour: Number(notificationSettings.reminder_hour),
+            quietHours:
+              notificationSettings.quiet_start === null || notificationSettings.quiet_end === null
+                ? null
+                : { from: Number(notificationSettings.quiet_start), to: Number(notificationSettings.quiet_end) },
+            lastReviewReminderOn: notificationSettings.last_reminder_on,
+            updatedAt: notificationSettings.updated_at,
+          }
+        : null,
+      topics: pushTopics.map((row) => row.topic),
+      devices: pushDevices.map((row) => ({
+        id: row.id,
+        device: row.user_agent,
+        pushService: new URL(row.endpoint).host,
+        subscribedAt: row.created_at,
+        refreshedAt: row.refreshed_at,
+      })),
+      received: pushReceived.map((row) => ({
+        id: row.id,
+        sendId: row.send_id,
+        deviceId: row.subscription_id,
+        kind: row.kind,
+        title: row.title,
+        body: row.body ?? row.send_body,
+        link: row.url,
+        pushService: row.push_service,
+        status: row.status,
+        notBefore: row.not_before,
+        attempts: Number(row.attempts),
+        error: row.last_error,
+        updatedAt: row.updated_at,
+        sentAt: row.sent_at,
+      })),
+    },
     // Not stored: worked out from the answers above, as the profile shows it.
     mastery: SKILLS.map((skill) => ({
       ...skillMastery(skill.id, history),
@@ -540,6 +637,12 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       })),
       quizSets: quizSets.map((row) => ({ id: row.id, title: row.title, kind: row.kind, createdAt: row.created_at })),
       settingsChanged: settings.map((row) => ({ key: row.key, changedAt: row.updated_at })),
+      notificationsComposed: pushSent.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        createdAt: row.created_at,
+      })),
     },
   };
 }
