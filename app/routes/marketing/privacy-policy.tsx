@@ -229,8 +229,11 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <Typography component="li">
             <strong>Notifications.</strong> If you turn on notifications, your browser first asks for your permission.
             Only if you allow it does the site store your browser&apos;s push subscription: the address of your
-            browser&apos;s push service and the keys that encrypt messages to it. You can withdraw the permission at any
-            time in your browser&apos;s settings.
+            browser&apos;s push service and the keys that encrypt messages to it, tied to your signed-in session on that
+            device, with the topics, reminder hour, time zone and quiet hours you choose. It is deleted when you sign
+            out of that device, turn notifications off, or the push service says it no longer exists. The site keeps a
+            record of each notification sent to you (whether it was delivered) for its delivery reports. You can
+            withdraw the permission at any time in your browser&apos;s settings.
           </Typography>
           <Typography component="li">
             <strong>Signing in with another provider.</strong> If this site lets you sign in through another identity
