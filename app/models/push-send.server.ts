@@ -9,7 +9,7 @@ import {
   type PushSendStatus,
   type PushTopic,
 } from "./push-vocabulary";
-import { isoNow } from "../utils/clock";
+import { isoNow, now } from "../utils/clock";
 
 /** What a send says and who it goes to; checked at the boundary (the admin page's zod schema). */
 export interface PushSendInput {
@@ -196,4 +196,18 @@ export async function readSendReport(db: Kysely<Database>, sendId: string): Prom
     shown: eventsNamed("push_received"),
     clicked: eventsNamed("push_click"),
   };
+}
+
+/** Sends and their delivery reports are kept this long, then deleted with their deliveries. */
+export const PUSH_SEND_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The hourly sweep: sends older than the retention that are no longer waiting to go. */
+export async function deleteOldSends(db: Kysely<Database>): Promise<number> {
+  const cutoff = new Date(now().getTime() - PUSH_SEND_RETENTION_MS).toISOString();
+  const result = await db
+    .deleteFrom("push_sends")
+    .where("created_at", "<", cutoff)
+    .where("status", "!=", "scheduled")
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
