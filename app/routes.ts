@@ -64,6 +64,7 @@ export default [
   route("builds/meta/:file", "routes/resources/builds-meta.ts"),
   route("api/factor", "routes/resources/api-factor.ts"),
   route("api/events", "routes/resources/api-events.ts"),
+  route("api/push/subscription", "routes/resources/api-push-subscription.ts"),
   route("api/webhooks/payments", "routes/resources/payment-webhook.ts"),
 
   layout("routes/access/guest-only.ts", [
