@@ -32,7 +32,7 @@ import { loadUserMiddleware } from "./auth/access.server";
 import { refuseMalformedUrlMiddleware } from "./http/malformed-url.server";
 import { privateCacheMiddleware } from "./http/private-cache.server";
 import { useNonce } from "./http/nonce";
-import { serverInfoContext, userContext } from "./http/request-context";
+import { serverInfoContext, sessionIdContext, userContext } from "./http/request-context";
 import { cachePartitionMiddleware, cachePartitionOf } from "./offline/cache-partition.server";
 import { routeRulesClientMiddleware } from "./offline/client-route-rules";
 import { webAppLinks } from "./offline/web-app-manifest";
@@ -40,6 +40,8 @@ import { OfflineQueueProvider } from "./offline/offline-queue-provider";
 import { SentOfflineNotice } from "./components/offline/sent-offline-notice";
 import { ThemeColorMeta } from "./components/theme-color-meta";
 import { useAnalytics } from "./analytics/client/use-analytics";
+import { pushDeviceOf } from "./push/push-device.server";
+import { usePushSync } from "./push/client/use-push-sync";
 
 // The cache rules wrap the rest, so they see every answer, refusals included.
 export const middleware = [
@@ -65,6 +67,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     cachePartition: cachePartitionOf(user?.id ?? null),
     // The account's "Share usage analytics" switch; guests decide by Do Not Track / GPC alone (app/analytics/client).
     analytics: user?.preferences?.analytics ?? true,
+    // Which session this page belongs to, for the browser's push subscription (app/push/client).
+    pushDevice: user ? pushDeviceOf(context.get(sessionIdContext)) : null,
   };
 }
 
@@ -146,6 +150,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   // Page views and the analytics module, loaded after hydration (app/analytics/client).
   useAnalytics(loaderData.analytics);
+  usePushSync(loaderData.pushDevice);
   return (
     // Marks and answers made offline wait for the connection here, sent only under this page's account.
     <OfflineQueueProvider partition={loaderData.cachePartition}>

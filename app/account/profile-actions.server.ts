@@ -17,6 +17,7 @@ import { countOf } from "../utils/plural";
 import { reauthenticationProblem } from "../auth/reauthentication.server";
 import { isPlanIntent, managePlan } from "../billing/manage-plan.server";
 import { getPaymentProvider } from "../billing/provider.server";
+import { handleNotificationAction, isNotificationIntent } from "../push/notification-profile.server";
 
 const currentPassword = z
   .string({ error: "Enter your current password." })
@@ -92,6 +93,11 @@ export async function handleProfileAction(
     if (limited) return failure(intent, limited.data.errors, 429);
     const outcome = await managePlan(getDatabase().db, getPaymentProvider(), user, values);
     return outcome.ok ? success(intent, outcome.message) : failure(intent, { form: outcome.error }, outcome.status);
+  }
+  if (isNotificationIntent(intent)) {
+    // Web push: topics, hours and devices (app/push/notification-profile.server.ts).
+    const outcome = await handleNotificationAction(getDatabase().db, user.id, values);
+    return outcome.ok ? success(intent, outcome.message) : failure(intent, outcome.errors, outcome.status);
   }
   const parsed = profileActionSchema.safeParse(values);
   if (!parsed.success) return failure(intent, fieldErrors(parsed.error));

@@ -20,13 +20,16 @@ import {
 import { createPageService, type KeepAlive } from "#app/offline/worker/page-service";
 import { createPageStore } from "#app/offline/worker/page-store";
 import {
-  clientToFocus,
+  clickTarget,
+  handOverReplacement,
+  notificationOptions,
   pushEvent,
   readNotificationData,
   readPushMessage,
   sendPushEvent,
   type NotificationData,
 } from "#app/offline/worker/push-messages";
+import { PUSH_SUBSCRIPTION_ENDPOINT } from "#app/models/push-vocabulary";
 import { routeOf } from "#app/offline/worker/request-routes";
 import {
   markSavedPagesStale,
@@ -89,9 +92,16 @@ function keepAliveFor(event: ExtendableEvent): KeepAlive {
   };
 }
 
+/** Signing out of this device ends its push subscription too (the server drops it with the session). */
+async function unsubscribePush(): Promise<void> {
+  await (await self.registration.pushManager.getSubscription())?.unsubscribe();
+}
+
 // Sign-out is watched, not answered: the POST goes to the network as it is, even when it fails offline.
 self.addEventListener("fetch", (event) => {
-  if (routeOf(event.request, origin).kind === "sign-out") event.waitUntil(pages.signOut());
+  if (routeOf(event.request, origin).kind === "sign-out") {
+    event.waitUntil(Promise.all([pages.signOut(), unsubscribePush().catch(() => undefined)]));
+  }
 });
 
 precacheAndRoute(self.__WB_MANIFEST, { cleanURLs: false });
@@ -155,24 +165,58 @@ self.addEventListener("push", (event) => {
     // Unreadable data: the default notification still leads to the site.
   }
   const message = readPushMessage(text, origin);
-  const data: NotificationData = { url: message.url, ...(message.campaign ? { campaign: message.campaign } : {}) };
+  const options = notificationOptions(message, NOTIFICATION_ICON);
   event.waitUntil(
     Promise.all([
-      self.registration.showNotification(message.title, { body: message.body, icon: NOTIFICATION_ICON, data }),
-      countPush("push_received", data),
+      self.registration.showNotification(message.title, options),
+      countPush("push_received", options.data as NotificationData),
     ]),
   );
 });
 
-// A click opens the message's page on this site: a window already showing it is focused, else one opens.
+// A click leads to the message's page without a new tab each time (clickTarget), and is counted.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const data = readNotificationData(event.notification.data, origin);
   const open = async () => {
-    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    const existing = clientToFocus(windows, data.url, origin);
-    if (existing) await existing.focus();
-    else await self.clients.openWindow(data.url);
+    const [windows, controlled] = await Promise.all([
+      self.clients.matchAll({ type: "window", includeUncontrolled: true }),
+      self.clients.matchAll({ type: "window" }),
+    ]);
+    const target = clickTarget(windows, controlled, data.url, origin);
+    if (target.kind === "open") {
+      await self.clients.openWindow(data.url);
+      return;
+    }
+    const client = target.kind === "navigate" ? await target.client.navigate(data.url) : target.client;
+    if (!client) return;
+    // Focusing needs the click's user activation; a window that cannot be focused still shows the link.
+    await client.focus().catch(() => undefined);
   };
   event.waitUntil(Promise.all([open().catch(() => undefined), countPush("push_click", data)]));
+});
+
+/** The server's key, for a subscription the browser replaced without naming the old one's key. */
+async function applicationServerKey(old: PushSubscription | null): Promise<BufferSource> {
+  const known = old?.options.applicationServerKey;
+  if (known) return known;
+  const answer = await fetch(PUSH_SUBSCRIPTION_ENDPOINT, { headers: { Accept: "application/json" } });
+  const { publicKey } = (await answer.json()) as { publicKey: string };
+  return Uint8Array.from(atob(publicKey.replaceAll("-", "+").replaceAll("_", "/")), (char) => char.charCodeAt(0));
+}
+
+// The browser changed the subscription (Firefox does; others rarely): subscribe again and hand it over.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const change = event as PushSubscriptionChangeEvent;
+  const renew = async () => {
+    const fresh =
+      change.newSubscription ??
+      (await self.registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: await applicationServerKey(change.oldSubscription),
+      }));
+    const refused = await handOverReplacement((url, init) => fetch(url, init), fresh, change.oldSubscription?.endpoint);
+    if (refused) await fresh.unsubscribe();
+  };
+  change.waitUntil(renew().catch(() => undefined));
 });

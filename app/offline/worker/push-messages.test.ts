@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { ANALYTICS_ENDPOINT, type AnalyticsEvent } from "#app/analytics/events";
 import { parseBatch } from "#app/analytics/event-schema.server";
 import {
-  clientToFocus,
+  clickTarget,
+  handOverReplacement,
+  notificationOptions,
   pushEvent,
   readNotificationData,
   readPushMessage,
@@ -107,9 +109,61 @@ describe("a click on a notification", () => {
     expect(readNotificationData(null, ORIGIN)).toEqual({ url: "/" });
   });
 
-  it("focuses a window already showing the page, else none (a new one opens)", () => {
-    const windows = [{ url: `${ORIGIN}/` }, { url: `${ORIGIN}/practice` }];
-    expect(clientToFocus(windows, "/practice", ORIGIN)).toBe(windows[1]);
-    expect(clientToFocus(windows, "/chapter/residues", ORIGIN)).toBeUndefined();
+  it("focuses a window showing the page, else sends a window of the site there, else opens one", () => {
+    const home = { url: `${ORIGIN}/`, focused: false };
+    const practice = { url: `${ORIGIN}/practice`, focused: false };
+    const chapter = { url: `${ORIGIN}/chapter/residues`, focused: true };
+    const windows = [home, practice, chapter];
+    expect(clickTarget(windows, windows, "/practice", ORIGIN)).toEqual({ kind: "focus", client: practice });
+    // The focused window goes, not another tab; an uncontrolled window (cannot be navigated) never does.
+    expect(clickTarget(windows, windows, "/about", ORIGIN)).toEqual({ kind: "navigate", client: chapter });
+    expect(clickTarget(windows, [home], "/about", ORIGIN)).toEqual({ kind: "navigate", client: home });
+    expect(clickTarget(windows, [], "/about", ORIGIN)).toEqual({ kind: "open" });
+    expect(clickTarget([], [], "/", ORIGIN)).toEqual({ kind: "open" });
+  });
+});
+
+describe("the notification shown", () => {
+  it("carries the link and campaign, tagged by campaign so a repeat replaces it", () => {
+    const message = readPushMessage(
+      JSON.stringify({ title: "T", body: "B", url: "/practice", campaign: "push:42" }),
+      ORIGIN,
+    );
+    expect(notificationOptions(message, "/icon.png")).toEqual({
+      body: "B",
+      icon: "/icon.png",
+      data: { url: "/practice", campaign: "push:42" },
+      tag: "push:42",
+    });
+    expect(notificationOptions(readPushMessage(null, ORIGIN), "/icon.png")).toEqual({
+      body: "",
+      icon: "/icon.png",
+      data: { url: "/" },
+    });
+  });
+});
+
+describe("a subscription the browser replaced", () => {
+  const subscription = {
+    toJSON: () => ({ endpoint: "https://push.example.net/new", keys: { p256dh: "P", auth: "A" } }),
+  };
+
+  it("goes to the server in place of the old one, and the browser stops when the server refuses it for good", async () => {
+    const fetcher = vi.fn().mockResolvedValue({ status: 201 });
+    expect(await handOverReplacement(fetcher, subscription, "https://push.example.net/old")).toBe(false);
+    expect(fetcher).toHaveBeenCalledWith("/api/push/subscription", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({
+        endpoint: "https://push.example.net/new",
+        keys: { p256dh: "P", auth: "A" },
+        replacesEndpoint: "https://push.example.net/old",
+      }),
+    });
+    for (const status of [401, 409]) {
+      expect(await handOverReplacement(vi.fn().mockResolvedValue({ status }), subscription, undefined)).toBe(true);
+    }
+    expect(await handOverReplacement(vi.fn().mockResolvedValue({ status: 503 }), subscription, undefined)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { MAX_EVENT_PATH_LENGTH } from "#app/analytics/client/collector";
 import { ANALYTICS_ENDPOINT, type AnalyticsEvent } from "#app/analytics/events";
+import { PUSH_SUBSCRIPTION_ENDPOINT } from "#app/models/push-vocabulary";
 
 /**
  * Push messages as the service worker shows them (issue 21 sends them): the payload is JSON
@@ -112,12 +113,51 @@ export async function sendPushEvent(
   }
 }
 
-/** The window client to focus for `url`, one already showing it, or none (a new window opens). */
-export function clientToFocus<Client extends { url: string }>(
-  clients: readonly Client[],
+/**
+ * Where a click leads, without piling up tabs: a window already showing the link is focused; else a
+ * window of this site that the worker controls (only those can be navigated) goes to the link; else
+ * a new window opens.
+ */
+export type ClickTarget<Client> =
+  { kind: "focus"; client: Client } | { kind: "navigate"; client: Client } | { kind: "open" };
+
+export function clickTarget<Client extends { url: string; focused?: boolean }>(
+  windows: readonly Client[],
+  controlled: readonly Client[],
   url: string,
   origin: string,
-): Client | undefined {
+): ClickTarget<Client> {
   const target = new URL(url, origin).href;
-  return clients.find((client) => client.url === target);
+  const showing = windows.find((client) => client.url === target);
+  if (showing) return { kind: "focus", client: showing };
+  const ours = controlled.filter((client) => new URL(client.url).origin === origin);
+  const client = ours.find((candidate) => candidate.focused) ?? ours[0];
+  return client ? { kind: "navigate", client } : { kind: "open" };
+}
+
+/** The notification's options: the same campaign's tag, so a repeat replaces the earlier one instead of stacking. */
+export function notificationOptions(message: PushMessage, icon: string): NotificationOptions {
+  const data: NotificationData = { url: message.url, ...(message.campaign ? { campaign: message.campaign } : {}) };
+  return { body: message.body, icon, data, ...(message.campaign ? { tag: message.campaign } : {}) };
+}
+
+/**
+ * The browser replaced the subscription (pushsubscriptionchange): the new one goes to the server in
+ * place of the old, with the session's cookies; the server keeps it only while the old one is on file.
+ * True when the server refused it for good: nobody is signed in (401), or the learner removed this
+ * device (409), so the browser should stop too; a server error leaves it for the page's next sync.
+ */
+export async function handOverReplacement(
+  fetcher: (url: string, init: RequestInit) => Promise<{ status: number }>,
+  subscription: { toJSON(): unknown },
+  oldEndpoint: string | undefined,
+): Promise<boolean> {
+  const json = subscription.toJSON() as Record<string, unknown>;
+  const answer = await fetcher(PUSH_SUBSCRIPTION_ENDPOINT, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify({ ...json, ...(oldEndpoint ? { replacesEndpoint: oldEndpoint } : {}) }),
+  });
+  return answer.status === 401 || answer.status === 409;
 }

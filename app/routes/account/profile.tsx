@@ -10,6 +10,9 @@ import { loadPlanSection, PORTAL_UNAVAILABLE_PARAM } from "#app/billing/manage-p
 import { getPaymentProvider } from "#app/billing/provider.server";
 import { PreferencesSection } from "#app/components/account/preferences-section";
 import { PrivacySection } from "#app/components/account/privacy-section";
+import { NotificationsSection } from "#app/components/account/notifications-section";
+import { loadNotificationsSection } from "#app/push/notification-profile.server";
+import { pushDeviceOf } from "#app/push/push-device.server";
 import { ProfileSection } from "#app/components/account/profile-section";
 import { ReadingProgress } from "#app/components/account/reading-progress";
 import { readingPlace } from "#app/course/reading-place.server";
@@ -50,9 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     learnerMastery(db, user.id),
     loadPlanSection(db, getPaymentProvider(), user),
   ]);
-  const [identities, passkeys] = await Promise.all([
+  const [identities, passkeys, notifications] = await Promise.all([
     identitiesSection(db, user.id, methods, new URL(request.url)),
     loadPasskeysSection(db, user.id, methods),
+    loadNotificationsSection(db, user.id, sessionId),
   ]);
   return {
     account: {
@@ -75,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     portalUnavailable: new URL(request.url).searchParams.get(PORTAL_UNAVAILABLE_PARAM) === "unavailable",
     identities,
     passkeys,
+    notifications: { ...notifications, device: pushDeviceOf(sessionId) ?? "" },
     progress: progress.map(({ slug, title, read, total }) => ({ slug, title, read, total })),
     place,
     // Skills the learner has answered questions on, grouped under their chapters.
@@ -115,6 +120,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { account, preferences, identities, passkeys, sessions, progress, place, mastery, now } = loaderData;
+  const { notifications } = loaderData;
   const { plan, portalUnavailable } = loaderData;
   return (
     <Page title="Your profile" lead={`Signed in as ${account.label}`}>
@@ -156,6 +162,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <PasskeysSection {...passkeys} />
         <IdentitiesSection {...identities} />
         <SessionsSection sessions={sessions} />
+        <NotificationsSection {...notifications} />
         <PreferencesSection preferences={preferences} />
         <PrivacySection analytics={preferences.analytics} />
 

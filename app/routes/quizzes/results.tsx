@@ -3,12 +3,14 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { Link as RouterLink, redirect } from "react-router";
+import { Link as RouterLink, redirect, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { skillMastery } from "#core/quiz/mastery";
 import { skillById } from "#core/quiz/skills";
 import { MasteryList } from "#app/components/quiz/mastery-list";
 import { QuestionCard } from "#app/components/quiz/question-card";
+import { PushOptInButton } from "#app/components/push/push-opt-in-button";
+import type { loader as rootLoader } from "#app/root";
 import { Page } from "#app/components/page";
 import { pageNotFound } from "#app/http/not-found";
 import { answerHistory, attemptOfUser } from "#app/models/quiz.server";
@@ -48,6 +50,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loade
 
 export default function Results({ loaderData }: Route.ComponentProps) {
   const { items, score, mastery, chapterSlug, title } = loaderData;
+  const pushDevice = useRouteLoaderData<typeof rootLoader>("root")?.pushDevice ?? null;
   return (
     <Page title={title} lead={`You answered ${score} of ${items.length} questions right.`}>
       <Stack spacing={3}>
@@ -56,6 +59,11 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             Your mastery now
           </Typography>
           <MasteryList skills={mastery} />
+          <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+            Skills come due for review as days pass. Numberlab can remind you on this device at the hour you choose,
+            only on days when reviews are due.
+          </Typography>
+          <PushOptInButton topic="review-reminders" label="Remind me when reviews are due" device={pushDevice} />
         </Box>
         {items.map((item) => (
           <Stack key={item.id} spacing={1}>

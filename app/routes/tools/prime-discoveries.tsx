@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
+import { useRouteLoaderData } from "react-router";
 import { primeCards } from "#app/content/prime-cards";
 import { MersenneCheck } from "#app/components/primes/mersenne-check";
 import { MersenneTable } from "#app/components/primes/mersenne-table";
@@ -11,6 +12,8 @@ import { PrimeCountTool } from "#app/components/primes/prime-count-tool";
 import { PrimeGapPlot } from "#app/components/primes/prime-gap-plot";
 import { UlamSpiral } from "#app/components/primes/ulam-spiral";
 import { RecordChart } from "#app/components/primes/record-chart";
+import { PushOptInButton } from "#app/components/push/push-opt-in-button";
+import type { loader as rootLoader } from "#app/root";
 import { displayMathStyles } from "#app/components/lesson/lesson-body";
 import { Page } from "#app/components/page";
 import { markdownBlockHtml } from "#app/content/markdown-html.server";
@@ -87,6 +90,7 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
   const { cards, history, historySources, mersenne, forms, newestYear } = loaderData;
   const tableHeadingId = useId();
   const largest = mersenne.at(-1);
+  const pushDevice = useRouteLoaderData<typeof rootLoader>("root")?.pushDevice ?? null;
   return (
     <Page
       title="Prime discoveries"
@@ -107,6 +111,10 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
           The largest known prime, year by year
         </Typography>
         <RecordChart records={history} sources={historySources} />
+        <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+          A new record is found every few years. Numberlab can tell you on this device when one is published here.
+        </Typography>
+        <PushOptInButton topic="record-primes" label="Tell me about new record primes" device={pushDevice} />
       </Box>
 
       <Box
