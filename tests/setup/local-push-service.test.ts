@@ -17,7 +17,11 @@ async function sendWithWebPush(
       .filter(([name]) => name !== "Content-Length")
       .map(([name, value]) => [name, String(value)]),
   );
-  return fetch(details.endpoint, { method: "POST", headers, body: details.body ?? undefined });
+  return fetch(details.endpoint, {
+    method: "POST",
+    headers,
+    body: details.body ? Uint8Array.from(details.body) : undefined,
+  });
 }
 
 /** A VAPID JWT signed by hand, so the test can get each claim wrong on purpose. */
@@ -120,7 +124,7 @@ describe("the local push service", () => {
       const response = await fetch(subscriber.endpoint, {
         method: "POST",
         headers: { TTL: "60", "Content-Encoding": "aes128gcm", Authorization: authorization },
-        body: base.body ?? undefined,
+        body: base.body ? Uint8Array.from(base.body) : undefined,
       });
       expect({ label, status: response.status }).toEqual({ label, status: label === "good" ? 201 : 401 });
       expect(await response.text()).toMatch(reason);
@@ -139,7 +143,7 @@ describe("the local push service", () => {
       fetch(endpoint, {
         method: "POST",
         headers: { Authorization: authorization, ...headers },
-        body: details.body ?? undefined,
+        body: details.body ? Uint8Array.from(details.body) : undefined,
       });
     expect((await post({ "Content-Encoding": "aes128gcm" })).status).toBe(400);
     expect((await post({ TTL: "60", "Content-Encoding": "aesgcm" })).status).toBe(415);

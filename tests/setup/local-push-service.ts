@@ -132,7 +132,7 @@ export async function startLocalPushService({ port = 0 }: { port?: number } = {}
       if (request.headers["content-encoding"] !== "aes128gcm") {
         throw new Refusal(415, "Only Content-Encoding: aes128gcm is accepted.");
       }
-      const urgency = request.headers.urgency ?? "normal";
+      const urgency = String(request.headers.urgency ?? "normal");
       if (!["very-low", "low", "normal", "high"].includes(urgency)) throw new Refusal(400, "Unknown Urgency.");
       const payload = decryptAes128gcm(body, subscriber);
       const next = programmed.get(id!)?.shift();
