@@ -96,7 +96,7 @@ export async function sendPushMessage(
 
 function unreachableReason(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-    return `No answer within ${Math.round(timeoutMs / 1000)} s`;
+    return `No answer within ${timeoutMs / 1000} s`;
   }
   // undici reports the system's error code (ECONNREFUSED, ENOTFOUND, …) as the cause.
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
