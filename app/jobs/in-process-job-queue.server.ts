@@ -67,13 +67,17 @@ export function startInProcessJobQueue({ handlers, concurrency, every = {} }: In
         const reason = error instanceof Error ? error.message : String(error);
         // A job with this key added while this one ran is waiting already and stands in for the retry.
         if (job.attempts >= JOB_MAX_ATTEMPTS || stopped || (job.key && keys.has(job.key))) {
-          console.warn(`Job ${job.name} failed (attempt ${job.attempts} of ${JOB_MAX_ATTEMPTS}), not retried: ${reason}`);
+          console.warn(
+            `Job ${job.name} failed (attempt ${job.attempts} of ${JOB_MAX_ATTEMPTS}), not retried: ${reason}`,
+          );
           return;
         }
         job.runAt = Date.now() + retryDelayMs(job.attempts);
         if (job.key) keys.add(job.key);
         waiting.push(job);
-        console.warn(`Job ${job.name} failed (attempt ${job.attempts} of ${JOB_MAX_ATTEMPTS}), retried later: ${reason}`);
+        console.warn(
+          `Job ${job.name} failed (attempt ${job.attempts} of ${JOB_MAX_ATTEMPTS}), retried later: ${reason}`,
+        );
       })
       .finally(() => {
         running.delete(execution);
