@@ -1,3 +1,4 @@
+import { now } from "../utils/clock";
 import {
   JOB_MAX_ATTEMPTS,
   type AddJobOptions,
@@ -15,8 +16,11 @@ export function retryDelayMs(attempts: number): number {
   return Math.round(Math.exp(Math.min(attempts, 10)) * 1000);
 }
 
-/** setTimeout's longest delay; a later job is looked at again then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * Waiting jobs are looked at again at least this often, so a clock that moves on by more than the
+ * timer knew (the system clock stepping, a test setting the app's clock) is noticed.
+ */
+const MAX_TIMER_MS = 1000;
 
 /** Jobs without a payload, which can be added on a schedule. */
 export type RecurringJobName = {
@@ -72,7 +76,7 @@ export function startInProcessJobQueue({ handlers, concurrency, every = {} }: In
           );
           return;
         }
-        job.runAt = Date.now() + retryDelayMs(job.attempts);
+        job.runAt = now().getTime() + retryDelayMs(job.attempts);
         if (job.key) keys.add(job.key);
         waiting.push(job);
         console.warn(
@@ -92,11 +96,11 @@ export function startInProcessJobQueue({ handlers, concurrency, every = {} }: In
     timer = undefined;
     if (stopped) return;
     waiting.sort((a, b) => a.runAt - b.runAt);
-    while (running.size < concurrency && waiting.length > 0 && waiting[0]!.runAt <= Date.now()) {
+    while (running.size < concurrency && waiting.length > 0 && waiting[0]!.runAt <= now().getTime()) {
       run(waiting.shift()!);
     }
     if (waiting.length > 0 && running.size < concurrency) {
-      timer = setTimeout(pump, Math.min(Math.max(waiting[0]!.runAt - Date.now(), 0), MAX_TIMER_MS));
+      timer = setTimeout(pump, Math.min(Math.max(waiting[0]!.runAt - now().getTime(), 0), MAX_TIMER_MS));
       timer.unref();
     }
   };
@@ -108,7 +112,7 @@ export function startInProcessJobQueue({ handlers, concurrency, every = {} }: In
       if (keys.has(options.key)) return;
       keys.add(options.key);
     }
-    waiting.push({ name, payload, runAt: options.runAt?.getTime() ?? Date.now(), key: options.key, attempts: 0 });
+    waiting.push({ name, payload, runAt: options.runAt?.getTime() ?? now().getTime(), key: options.key, attempts: 0 });
     pump();
   };
 
