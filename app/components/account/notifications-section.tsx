@@ -137,7 +137,8 @@ export function NotificationsSection({ device, topics, settings, devices }: Noti
           {thisBrowser === null ? (
             <Typography color="text.secondary">Checking what this browser allows…</Typography>
           ) : stateHelp && !on ? (
-            <Alert severity={thisBrowser.state === "blocked" ? "warning" : "info"}>{stateHelp}</Alert>
+            // After a press, its own feedback below says the same; once is enough.
+            !feedback && <Alert severity={thisBrowser.state === "blocked" ? "warning" : "info"}>{stateHelp}</Alert>
           ) : (
             <Stack spacing={1.5} sx={{ alignItems: "flex-start" }}>
               <Typography>
