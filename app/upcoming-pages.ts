@@ -34,12 +34,6 @@ export const upcomingPages: UpcomingPage[] = [
     purpose: "Draft lesson or quiz text with an OpenAI-compatible model, when one is configured.",
     access: "admin",
   },
-  {
-    path: "admin/sendNotification",
-    title: "Send a notification",
-    purpose: "Send a web push to everyone or a segment, with a test send and a delivery report.",
-    access: "admin",
-  },
   { path: "admin/todo", title: "Todo", purpose: "The team's todo list.", access: "admin" },
 ];
 

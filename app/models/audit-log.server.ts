@@ -15,6 +15,11 @@ export const AUDIT_ACTIONS = [
   "settings.update",
   "premium.grant",
   "premium.revoke",
+  // Web push from /admin/sendNotification: details name the send, its topic, audience and time.
+  "push.send",
+  "push.schedule",
+  "push.test",
+  "push.cancel",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

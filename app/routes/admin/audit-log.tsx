@@ -3,10 +3,14 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import MuiLink from "@mui/material/Link";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { DataTable } from "#app/components/data-table";
 import { Page } from "#app/components/page";
+import { AUDIENCE_CHOICES } from "#app/components/admin/push/push-labels";
+import { sendReportPath } from "#app/components/admin/push/paths";
+import { PUSH_AUDIENCES, PUSH_TOPIC_LABELS, PUSH_TOPICS, type PushAudience } from "#app/models/push-vocabulary";
 import { AUDIT_ACTIONS, listAuditEntries, type AuditAction, type AuditEntry } from "#app/models/audit-log.server";
 import { AUDIT_PATH, USERS_PATH } from "#app/utils/admin-user-query";
 import { getDatabase } from "#app/utils/db.server";
@@ -31,6 +35,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "settings.update": "Setting changed",
   "premium.grant": "Complimentary premium granted",
   "premium.revoke": "Complimentary premium withdrawn",
+  "push.send": "Notification sent",
+  "push.schedule": "Notification scheduled",
+  "push.test": "Test notification sent",
+  "push.cancel": "Scheduled notification cancelled",
 };
 
 interface AuditQuery {
@@ -115,7 +123,42 @@ function describe(entry: { action: AuditAction; target: string; details: AuditEn
       return `Gave ${target} complimentary premium until ${instantText(entry.details?.until)} (${String(entry.details?.reason)})`;
     case "premium.revoke":
       return `Withdrew the complimentary premium of ${target} that ran until ${instantText(entry.details?.until)}`;
+    case "push.send":
+      return `Sent the notification “${String(entry.details?.title)}” to ${pushAudience(entry)}`;
+    case "push.schedule":
+      return `Scheduled the notification “${String(entry.details?.title)}” for ${instantText(entry.details?.scheduledFor)}, to ${pushAudience(entry)}`;
+    case "push.test":
+      return `Sent the test notification “${String(entry.details?.title)}” to their own devices`;
+    case "push.cancel":
+      return `Cancelled the notification “${String(entry.details?.title)}” due ${instantText(entry.details?.scheduledFor)}`;
   }
+}
+
+/** "premium learners who chose “Announcements”", or the one account it went to. */
+function pushAudience(entry: { target: string; details: AuditEntry["details"] }): string {
+  const { audience, topic } = entry.details ?? {};
+  const topicName = PUSH_TOPICS.find((known) => known === topic);
+  const who =
+    audience === "user"
+      ? entry.target
+      : PUSH_AUDIENCES.includes(audience as PushAudience)
+        ? AUDIENCE_CHOICES[audience as PushAudience].label.toLowerCase()
+        : String(audience);
+  return topicName ? `${who} (topic “${PUSH_TOPIC_LABELS[topicName]}”)` : who;
+}
+
+/** The delivery report of a push entry's send, which the history keeps for a year. */
+function pushReportLink(details: AuditEntry["details"]) {
+  const sendId = details?.sendId;
+  if (typeof sendId !== "string") return null;
+  return (
+    <>
+      {" · "}
+      <MuiLink component={Link} to={sendReportPath(sendId)}>
+        report
+      </MuiLink>
+    </>
+  );
 }
 
 /** A stored instant as the table's other times read ("2031-06-30 00:00 UTC"); anything else as it is. */
@@ -210,7 +253,16 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 </Typography>
               ),
           },
-          { label: "What", cellSx: { overflowWrap: "break-word" }, cell: describe },
+          {
+            label: "What",
+            cellSx: { overflowWrap: "break-word" },
+            cell: (entry) => (
+              <>
+                {describe(entry)}
+                {entry.action.startsWith("push.") && pushReportLink(entry.details)}
+              </>
+            ),
+          },
         ]}
         pagination={{
           page: query.page,

@@ -1,0 +1,104 @@
+import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { Link as RouterLink } from "react-router";
+import type { PushSend } from "#app/models/push-send.server";
+import { LinkPagination, type LinkPaginationProps } from "#app/components/link-pagination";
+import { LabelledCell, TableRegion } from "#app/components/table-region";
+import { visuallyHidden } from "#app/components/visually-hidden";
+import { formatUtc } from "#app/utils/format-date";
+import { audienceText, SEND_KIND_LABELS, SEND_STATUS_LABELS, topicLabel } from "./push-labels";
+
+export type SendHistoryRow = Pick<
+  PushSend,
+  | "id"
+  | "kind"
+  | "title"
+  | "topic"
+  | "audience"
+  | "audienceEmail"
+  | "createdByEmail"
+  | "createdAt"
+  | "scheduledFor"
+  | "status"
+>;
+
+interface SendHistoryTableProps {
+  /** The heading above, which names the region. */
+  labelledBy: string;
+  /** The table's own name, read by screen readers (the heading says it on screen). */
+  caption: string;
+  sends: readonly SendHistoryRow[];
+  reportHref(sendId: string): string;
+  pagination: LinkPaginationProps;
+}
+
+const COLUMNS = ["Title", "Kind", "Topic", "Audience", "Author", "Created (UTC)", "Goes out (UTC)", "Status"] as const;
+
+/** Every send, newest first, a page at a time; each title opens its delivery report. Cards on a phone. */
+export function SendHistoryTable({ labelledBy, caption, sends, reportHref, pagination }: SendHistoryTableProps) {
+  if (sends.length === 0) {
+    return <Typography color="text.secondary">Nothing has been sent yet.</Typography>;
+  }
+  const cells = (send: SendHistoryRow) => [
+    <Link key="title" component={RouterLink} to={reportHref(send.id)}>
+      {send.title}
+    </Link>,
+    SEND_KIND_LABELS[send.kind],
+    topicLabel(send.topic),
+    audienceText(send.audience, send.audienceEmail),
+    send.createdByEmail ?? (
+      <Box component="span" sx={{ color: "text.secondary", fontStyle: "italic" }}>
+        {send.kind === "campaign" || send.kind === "test" ? "a deleted account" : "the site"}
+      </Box>
+    ),
+    <time key="created" dateTime={send.createdAt}>
+      {formatUtc(send.createdAt)}
+    </time>,
+    <time key="scheduled" dateTime={send.scheduledFor}>
+      {formatUtc(send.scheduledFor)}
+    </time>,
+    SEND_STATUS_LABELS[send.status],
+  ];
+  return (
+    <>
+      <TableRegion labelledBy={labelledBy}>
+        <Table size="small" role="table">
+          <Box component="caption" sx={visuallyHidden}>
+            {caption}
+          </Box>
+          <TableHead role="rowgroup">
+            <TableRow role="row">
+              {COLUMNS.map((label) => (
+                <TableCell key={label} role="columnheader" scope="col" sx={{ whiteSpace: "nowrap" }}>
+                  {label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody role="rowgroup">
+            {sends.map((send) => (
+              <TableRow key={send.id} role="row">
+                {cells(send).map((cell, index) => (
+                  <LabelledCell
+                    key={COLUMNS[index]}
+                    label={COLUMNS[index]!}
+                    sx={index === 0 || index === 3 || index === 4 ? { overflowWrap: "anywhere" } : undefined}
+                  >
+                    {cell}
+                  </LabelledCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableRegion>
+      <LinkPagination {...pagination} />
+    </>
+  );
+}
