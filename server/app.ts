@@ -20,6 +20,7 @@ import { readChapterSources } from "#app/content/chapter-files.server";
 import { seedPrimeRecordsIfEmpty } from "#app/models/prime-record.server";
 import { primeRecords } from "#app/content/prime-records.server";
 import { startAnalytics, stopAnalytics } from "#app/analytics/ingest.server";
+import { startPush, stopPush } from "#app/push/push-jobs.server";
 import { ServerErrorLog } from "#app/analytics/server-error-log.server";
 import { serverErrorRecorder } from "./server-errors";
 
@@ -51,6 +52,8 @@ export async function prepare(): Promise<{
   stopHousekeeping ??= startHousekeeping(db);
   // Analytics rollups every 30 s, and those of the last days now (a previous run may have left them behind).
   startAnalytics(db);
+  // Push jobs (sends, deliveries, review reminders), and the work a previous run left unfinished.
+  await startPush(db);
   // Chosen now, so a mistake in the payment settings is reported at start rather than at the first checkout.
   const paymentProvider = getPaymentProvider();
   // Test mode's renewals, retries and webhook deliveries run on its own clock (Stripe keeps its own).
@@ -66,6 +69,8 @@ export async function shutdown(): Promise<void> {
   stopTestProviderClock = undefined;
   stopReconciliation?.();
   stopReconciliation = undefined;
+  // Running push jobs finish before the database closes; waiting ones are queued again at the next start.
+  await stopPush();
   // Events waiting for the next group commit are written before the database closes.
   await stopAnalytics();
   await closeDatabase();

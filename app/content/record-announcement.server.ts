@@ -1,7 +1,7 @@
 /**
- * What subscribers are told when a new prime record is published for the first time. Web push has
- * its own issue: it registers a sender here, and until it lands no sender is registered, so an
- * announcement is prepared and shown to the admin who published, and sent nowhere.
+ * What subscribers are told when a new prime record is published for the first time. Web push
+ * registers its sender here at start (app/push/push-jobs.server.ts startPush): a send to the learners
+ * who chose the "record-primes" topic. The admin who published is shown the announcement too.
  */
 import type { PrimeRecord } from "../models/prime-record.server";
 

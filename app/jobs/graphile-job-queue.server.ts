@@ -34,7 +34,9 @@ export interface GraphileJobQueueOptions {
 /** Graphile's info and debug lines are left out; a failing job is a warning, as it is tried again. */
 const quietLogFactory: LogFunctionFactory = () => (level, message, meta) => {
   if (level === "error" && !meta?.failure) console.error(`graphile-worker: ${message}`);
-  else if (level === "error" || level === "warning") console.warn(`graphile-worker: ${message}`);
+  // A failure's first line says which job and why; its stack is the handler's, which logs its own.
+  else if (meta?.failure) console.warn(`graphile-worker: ${message.split("\n")[0]}`);
+  else if (level === "warning") console.warn(`graphile-worker: ${message}`);
 };
 
 function cronPattern(name: RecurringJobName, intervalMs: number): string {

@@ -1,10 +1,11 @@
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link as RouterLink, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PageActions } from "#app/components/admin/page-actions";
 import { RevisionSaveNotices, useRevisionBase } from "#app/components/content-admin/revision-saving";
@@ -185,7 +186,12 @@ export default function ContentPrimeRecord({ loaderData, actionData }: Route.Com
       {published?.announcement && (
         <Alert severity="info" sx={{ mb: 3 }}>
           <AlertTitle>Announced: {published.announcement.title}</AlertTitle>
-          {published.announcement.body} Subscribers who opted in get it once web push is available.
+          {published.announcement.body} It goes by web push to the learners who chose new record primes; its delivery
+          report is in the history of{" "}
+          <Link component={RouterLink} to="/admin/sendNotification">
+            Send notification
+          </Link>
+          .
         </Alert>
       )}
       <RecordForm key={record?.currentRevision ?? NEW} loaded={loaderData} result={result} />
