@@ -2,6 +2,8 @@ import { expect, test, type BrowserContext, type CDPSession, type Page } from "@
 import { PUSH_SUBSCRIPTION_ENDPOINT, type PushPayload } from "#app/models/push-vocabulary";
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from "#app/offline/offline-config";
 import { BLOCKED_HELP } from "#app/push/client/push-messages";
+import { sendPushMessage } from "#app/push/send-message.server";
+import { resolveVapidKeys } from "#app/push/vapid-keys.server";
 import { startLocalPushService, type LocalPushService, type TestSubscriber } from "#tests/setup/local-push-service";
 import { baseURL } from "./e2e-ports";
 import { asNewClient, gotoHydrated, logIn, logOut, watchConsole } from "./helpers";
@@ -175,7 +177,8 @@ test.describe("web push", () => {
     // The learner's first settings took the browser's time zone.
     await expect(section.getByRole("textbox", { name: "Time zone" })).toHaveValue(/^[\w/+-]+$/);
 
-    // A push reaches the worker as Chromium's push service would deliver it.
+    // The server's sender (its VAPID keys from the data folder) reaches the stored subscription: the
+    // local push service checks the signature and decrypts with the keys this browser handed over.
     const campaign = `push:e2e-${crypto.randomUUID().slice(0, 8)}`;
     const payload: PushPayload = {
       title: "A new record prime",
@@ -183,12 +186,21 @@ test.describe("web push", () => {
       url: "/prime-discoveries",
       campaign,
     };
+    const [stored] = await storedSubscriptions(account.id);
+    const vapidKeys = resolveVapidKeys({}, process.env.E2E_DATA_DIR!, baseURL);
+    expect(await sendPushMessage(stored!, payload, { ttlSeconds: 60, urgency: "normal", vapidKeys })).toEqual({
+      outcome: "sent",
+    });
+    const [received] = await pushService.waitFor(1, subscriber.endpoint);
+    expect(JSON.parse(received!.payload)).toEqual(payload);
+
+    // What the push service decrypted reaches the worker as Chromium's push service would deliver it.
     const session = await context.newCDPSession(page);
     const registration = await registrationId(session);
     await session.send("ServiceWorker.deliverPushMessage", {
       origin: baseURL,
       registrationId: registration,
-      data: JSON.stringify(payload),
+      data: received!.payload,
     });
     const shown = () =>
       page.evaluate(async () => {
