@@ -8,6 +8,7 @@ import { startLocalPushService, type LocalPushService, type TestSubscriber } fro
 import { baseURL } from "./e2e-ports";
 import { asNewClient, gotoHydrated, logIn, logOut, watchConsole } from "./helpers";
 import { createTestAccount, withServerDatabase } from "./test-accounts";
+import { finishAttempt } from "#app/models/quiz.server";
 
 /**
  * Web push in Chromium (issue 21): the permission granted and denied through the DevTools Protocol,
@@ -273,5 +274,52 @@ test.describe("web push", () => {
     await expect(page.getByRole("region", { name: "Notifications" }).getByText(BLOCKED_HELP)).toBeVisible();
     await permissions.detach();
     checkConsole();
+  });
+
+  test.describe("after a quiz", () => {
+    test.use({ timezoneId: "Asia/Tokyo" });
+
+    test("'Remind me when reviews are due' subscribes this device to review reminders at an hour of the learner's own zone", async ({
+      page,
+      context,
+    }) => {
+      const checkConsole = watchConsole(page);
+      await asNewClient(page);
+      const account = await createTestAccount("push-quiz");
+      await logIn(page, account.email, account.password);
+      await expect(page).toHaveURL(/\/profile$/);
+      const subscriber = await pushService.newSubscriber({ applicationServerKey: await serverKey(page) });
+      await useLocalPushService(page, subscriber);
+      const permissions = await setNotificationPermission(context, page, "granted");
+      await installServiceWorker(page);
+
+      await gotoHydrated(page, "/chapter/atomic-model-of-numbers/quiz");
+      await page.getByRole("button", { name: "Start the quiz" }).click();
+      await page.waitForURL(/\/quiz\/[0-9a-f-]{36}$/);
+      const attemptId = new URL(page.url()).pathname.split("/").at(-1)!;
+      await withServerDatabase((db) => finishAttempt(db, attemptId));
+      await gotoHydrated(page, `/quiz/${attemptId}/results`);
+      await page.getByRole("button", { name: "Remind me when reviews are due" }).press("Enter");
+      await expect(page.getByRole("status").filter({ hasText: "Done" })).toHaveText(
+        "Done: this device will show a notification for “Review reminders”. Change topics, hours or devices on your profile.",
+      );
+      expect(await storedSubscriptions(account.id)).toEqual([
+        expect.objectContaining({ endpoint: subscriber.endpoint }),
+      ]);
+      const [topics, settings] = await withServerDatabase((db) =>
+        Promise.all([
+          db.selectFrom("push_topics").select("topic").where("user_id", "=", account.id).execute(),
+          db
+            .selectFrom("notification_settings")
+            .select(["time_zone", "reminder_hour", "quiet_start", "quiet_end"])
+            .where("user_id", "=", account.id)
+            .execute(),
+        ]),
+      );
+      expect(topics).toEqual([{ topic: "review-reminders" }]);
+      expect(settings).toEqual([{ time_zone: "Asia/Tokyo", reminder_hour: 18, quiet_start: null, quiet_end: null }]);
+      await permissions.detach();
+      checkConsole();
+    });
   });
 });
