@@ -480,7 +480,7 @@ describe.each(testDialects)("push delivery jobs on %s", (dialect) => {
     expect(JSON.parse(received!.payload)).toMatchObject({ body: "3 skills are due for review." });
   });
 
-  it("fails a delivery whose device was signed out meanwhile, and re-queues one stuck in sending", async () => {
+  it("expires a delivery whose device was signed out meanwhile, and re-queues one stuck in sending", async () => {
     testClock.set("2030-06-01T12:00:00.000Z");
     const { db } = database;
     const leaving = await learner();
@@ -494,8 +494,8 @@ describe.each(testDialects)("push delivery jobs on %s", (dialect) => {
     const stuckRow = rows.find((row) => row.user_id === stuck.id)!;
     await handlers["push.deliver"]({ deliveryId: leavingRow.id });
     expect((await deliveriesOf(send.id)).find((row) => row.id === leavingRow.id)).toMatchObject({
-      status: "failed",
-      last_error: "The device was signed out or replaced before the message went out",
+      status: "expired",
+      last_error: "The device was signed out or removed before the message went out",
     });
 
     // An instance claims the delivery and stops before recording anything.

@@ -94,9 +94,10 @@ export function createDeliveryHandlers(deps: DeliveryDeps): Pick<JobHandlers, "p
       if (claim.status === "unavailable") return;
       const { delivery } = claim;
       if (!delivery.target) {
+        // Signed out, removed, or expired for another send: gone, like a 404, not a failure to look into.
         await recordDeliveryResult(db, deliveryId, {
-          status: "failed",
-          reason: "The device was signed out or replaced before the message went out",
+          status: "expired",
+          reason: "The device was signed out or removed before the message went out",
         });
         return;
       }
