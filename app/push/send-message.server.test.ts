@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalPushService, type LocalPushService, type TestSubscriber } from "#tests/setup/local-push-service";
-import { sendPushMessage, type SendMessageOptions } from "./send-message.server";
+import { PUSH_PAYLOAD_MAX_BYTES, sendPushMessage, type SendMessageOptions } from "./send-message.server";
 
 const vapidKeys = { ...webPush.generateVAPIDKeys(), subject: "mailto:push@numberlab.example" };
 const payload = { title: "Record prime", body: "A new record: 2¹³⁶²⁷⁹⁸⁴¹ − 1", url: "/primes", campaign: "push:abc" };
@@ -91,6 +91,21 @@ describe("sendPushMessage", () => {
       reason: expect.stringMatching(/^The message could not be prepared: /),
     });
     expect(service.answered(subscriber.endpoint)).toEqual([]);
+  });
+
+  it("refuses a payload larger than one push message before sending it", async () => {
+    const subscriber = await service.newSubscriber();
+    const big = { ...payload, body: "\u0000".repeat(PUSH_PAYLOAD_MAX_BYTES / 6) };
+    const size = Buffer.byteLength(JSON.stringify(big));
+    expect(size).toBeGreaterThan(PUSH_PAYLOAD_MAX_BYTES);
+    expect(await sendPushMessage(targetOf(subscriber), big, options)).toEqual({
+      outcome: "failed",
+      reason: `The message is ${size} bytes; a push message carries at most 3993`,
+    });
+    expect(service.answered(subscriber.endpoint)).toEqual([]);
+    const fits = { ...payload, body: "é".repeat(1900) };
+    expect(await sendPushMessage(targetOf(subscriber), fits, options)).toEqual({ outcome: "sent" });
+    expect(service.received(subscriber.endpoint)[0]?.payload).toBe(JSON.stringify(fits));
   });
 
   it("gives up waiting after the timeout, and says when nothing listens", async () => {

@@ -36,6 +36,8 @@ export type SendOutcome =
   | { outcome: "failed"; reason: string };
 
 export const PUSH_REQUEST_TIMEOUT_MS = 10_000;
+/** What fits in one aes128gcm record of 4096 bytes once the header, padding and tag are added (RFC 8291 §4). */
+export const PUSH_PAYLOAD_MAX_BYTES = 3993;
 /** The report shows this much of a push service's refusal. */
 const REASON_BODY_LENGTH = 200;
 
@@ -46,11 +48,19 @@ export async function sendPushMessage(
 ): Promise<SendOutcome> {
   const { fetcher = fetch, timeoutMs = PUSH_REQUEST_TIMEOUT_MS } = options;
   const keys = options.vapidKeys ?? getVapidKeys();
+  const text = JSON.stringify(payload);
+  const size = Buffer.byteLength(text);
+  if (size > PUSH_PAYLOAD_MAX_BYTES) {
+    return {
+      outcome: "failed",
+      reason: `The message is ${size} bytes; a push message carries at most ${PUSH_PAYLOAD_MAX_BYTES}`,
+    };
+  }
   let details: webPush.RequestDetails;
   try {
     details = webPush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-      JSON.stringify(payload),
+      text,
       {
         vapidDetails: keys,
         TTL: options.ttlSeconds,
@@ -69,7 +79,7 @@ export async function sendPushMessage(
   );
 
   let response: Response;
-  let text: string;
+  let answer: string;
   try {
     response = await fetcher(details.endpoint, {
       method: "POST",
@@ -78,7 +88,7 @@ export async function sendPushMessage(
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "error",
     });
-    text = await response.text();
+    answer = (await response.text()).trim();
   } catch (error) {
     return { outcome: "retry", reason: unreachableReason(error, timeoutMs) };
   }
@@ -86,7 +96,7 @@ export async function sendPushMessage(
   const { status } = response;
   if (status >= 200 && status < 300) return { outcome: "sent" };
   if (status === 404 || status === 410) return { outcome: "gone", status };
-  const reason = `The push service answered ${status}${text.trim() ? `: ${text.trim().slice(0, REASON_BODY_LENGTH)}` : ""}`;
+  const reason = `The push service answered ${status}${answer ? `: ${answer.slice(0, REASON_BODY_LENGTH)}` : ""}`;
   if (status === 429 || status === 408 || status >= 500) {
     const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
     return { outcome: "retry", reason, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
