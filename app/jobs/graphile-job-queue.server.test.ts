@@ -110,6 +110,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the graphile-worker job queue o
     warn.mockRestore();
   });
 
+  it("registers a recurring job with graphile's cron, in whole minutes dividing an hour", async () => {
+    await expect(
+      startGraphileJobQueue({
+        connectionString: database.location.databaseUrl,
+        handlers: handlers(),
+        concurrency: 1,
+        every: { "push.reminders": 7 * 60 * 1000 },
+      }),
+    ).rejects.toThrow(RangeError);
+    queue = await startGraphileJobQueue({
+      connectionString: database.location.databaseUrl,
+      handlers: handlers(),
+      concurrency: 1,
+      every: { "push.reminders": 5 * 60 * 1000 },
+    });
+    // graphile's cron records each item it schedules, so every instance adds a slot's job once.
+    await eventually(async () => {
+      const { rows } = await sql<{ identifier: string }>`
+        select identifier from graphile_worker._private_known_crontabs`.execute(database.db);
+      return rows.some((row) => row.identifier === "push.reminders");
+    });
+  });
+
   it("stop waits for the running job and closes its connections", async () => {
     // The test's own pool runs one query at a time, so what is above its count is graphile's.
     const connections = async () => {
