@@ -52,8 +52,11 @@ export async function prepare(): Promise<{
   stopHousekeeping ??= startHousekeeping(db);
   // Analytics rollups every 30 s, and those of the last days now (a previous run may have left them behind).
   startAnalytics(db);
-  // Push jobs (sends, deliveries, review reminders), and the work a previous run left unfinished.
-  await startPush(db);
+  // Push jobs (sends, deliveries, review reminders), and the work a previous run left unfinished. If push
+  // cannot start (its keys, its job schema), that is logged and the app runs without it (SPEC.md §3).
+  await startPush(db).catch((error: unknown) =>
+    console.warn("Web push is off:", error instanceof Error ? error.message : error),
+  );
   // Chosen now, so a mistake in the payment settings is reported at start rather than at the first checkout.
   const paymentProvider = getPaymentProvider();
   // Test mode's renewals, retries and webhook deliveries run on its own clock (Stripe keeps its own).

@@ -20,7 +20,7 @@ import { isoNow } from "../utils/clock";
 import { getEnv } from "../utils/env.server";
 import { createDeliveryHandlers, deliverJobKey, dispatchJobKey } from "./delivery-jobs.server";
 import { sendReviewReminders } from "./review-reminders.server";
-import type { VapidKeys } from "./vapid-keys.server";
+import { getVapidKeys, type VapidKeys } from "./vapid-keys.server";
 
 export interface PushJobsOptions {
   db: Kysely<Database>;
@@ -144,7 +144,9 @@ export function recordSendInput(announcement: Announcement): PushSendInput {
  */
 export async function startPush(db: Kysely<Database>, options: Omit<PushJobsOptions, "db"> = {}): Promise<void> {
   if (running) return;
-  const jobs = await startPushJobs({ databaseUrl: getEnv().DATABASE_URL, ...options, db });
+  // Read now, so missing or broken keys are reported at start rather than at the first delivery.
+  const vapidKeys = options.vapidKeys ?? getVapidKeys();
+  const jobs = await startPushJobs({ databaseUrl: getEnv().DATABASE_URL, ...options, vapidKeys, db });
   const stopAnnouncing = onRecordAnnouncement(async (announcement) => {
     await queueSend(db, jobs.queue, recordSendInput(announcement));
   });
