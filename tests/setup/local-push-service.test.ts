@@ -78,13 +78,17 @@ describe("the local push service", () => {
     const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = privateKey.export({ format: "jwk" });
     const auth = Buffer.alloc(16, 7).toString("base64url");
-    const browser = service.addSubscriber({ endpoint: "browser-one", privateKey: jwk, auth });
+    const rawPublicKey = Buffer.concat([
+      Buffer.from([4]),
+      Buffer.from(jwk.x!, "base64url"),
+      Buffer.from(jwk.y!, "base64url"),
+    ]).toString("base64url");
+    const browser = service.addSubscriber({ endpoint: "browser-one", privateKey: jwk, publicKey: rawPublicKey, auth });
     expect(browser.endpoint).toBe(`${service.url}browser-one`);
-    expect(browser.keys.p256dh).toBe(
-      Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]).toString(
-        "base64url",
-      ),
-    );
+    expect(browser.keys.p256dh).toBe(rawPublicKey);
+    expect(() =>
+      service.addSubscriber({ privateKey: jwk, publicKey: createECDH("prime256v1").generateKeys("base64url"), auth }),
+    ).toThrow("The public key is not the private key's.");
     expect((await sendWithWebPush(browser, "hello")).status).toBe(201);
     expect(service.received(browser.endpoint).map((push) => push.payload)).toEqual(["hello"]);
 

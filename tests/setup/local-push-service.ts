@@ -54,6 +54,8 @@ export interface ExternalSubscriberKeys {
   privateKey: JsonWebKey | string;
   /** base64url, 16 bytes. */
   auth: string;
+  /** The raw public key (base64url, 65 bytes) the browser reported, checked against the private key. */
+  publicKey?: string;
   /** When given, only messages signed by this VAPID key are accepted (else 403), as browsers bind it. */
   applicationServerKey?: string;
 }
@@ -185,11 +187,14 @@ export async function startLocalPushService({ port = 0 }: { port?: number } = {}
         options.applicationServerKey,
       );
     },
-    addSubscriber({ endpoint, privateKey, auth, applicationServerKey }) {
+    addSubscriber({ endpoint, privateKey, auth, publicKey, applicationServerKey }) {
       const ecdh = createECDH("prime256v1");
       const d = typeof privateKey === "string" ? privateKey : privateKey.d;
       if (!d) throw new TypeError("The private key has no d.");
       ecdh.setPrivateKey(b64url(d));
+      if (publicKey !== undefined && !ecdh.getPublicKey().equals(b64url(publicKey))) {
+        throw new RangeError("The public key is not the private key's.");
+      }
       const id = endpoint ? idOf(endpoint) : randomBytes(12).toString("base64url");
       return register(id, ecdh, b64url(auth), applicationServerKey);
     },
