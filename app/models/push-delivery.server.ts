@@ -233,7 +233,7 @@ export async function claimDelivery(db: Kysely<Database>, deliveryId: string): P
   };
 }
 
-type DeliveryResult =
+export type DeliveryResult =
   | { status: "sent" }
   | { status: "expired"; reason: string }
   | { status: "failed"; reason: string }
