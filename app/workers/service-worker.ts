@@ -29,7 +29,7 @@ import {
   sendPushEvent,
   type NotificationData,
 } from "#app/offline/worker/push-messages";
-import { PUSH_SUBSCRIPTION_ENDPOINT } from "#app/models/push-vocabulary";
+import { fetchServerKey } from "#app/push/client/push-device";
 import { routeOf } from "#app/offline/worker/request-routes";
 import {
   markSavedPagesStale,
@@ -167,10 +167,7 @@ self.addEventListener("push", (event) => {
   const message = readPushMessage(text, origin);
   const options = notificationOptions(message, NOTIFICATION_ICON);
   event.waitUntil(
-    Promise.all([
-      self.registration.showNotification(message.title, options),
-      countPush("push_received", options.data as NotificationData),
-    ]),
+    Promise.all([self.registration.showNotification(message.title, options), countPush("push_received", options.data)]),
   );
 });
 
@@ -196,15 +193,6 @@ self.addEventListener("notificationclick", (event) => {
   event.waitUntil(Promise.all([open().catch(() => undefined), countPush("push_click", data)]));
 });
 
-/** The server's key, for a subscription the browser replaced without naming the old one's key. */
-async function applicationServerKey(old: PushSubscription | null): Promise<BufferSource> {
-  const known = old?.options.applicationServerKey;
-  if (known) return known;
-  const answer = await fetch(PUSH_SUBSCRIPTION_ENDPOINT, { headers: { Accept: "application/json" } });
-  const { publicKey } = (await answer.json()) as { publicKey: string };
-  return Uint8Array.from(atob(publicKey.replaceAll("-", "+").replaceAll("_", "/")), (char) => char.charCodeAt(0));
-}
-
 // The browser changed the subscription (Firefox does; others rarely): subscribe again and hand it over.
 self.addEventListener("pushsubscriptionchange", (event) => {
   const change = event as PushSubscriptionChangeEvent;
@@ -213,7 +201,10 @@ self.addEventListener("pushsubscriptionchange", (event) => {
       change.newSubscription ??
       (await self.registration.pushManager.subscribe({
         userVisibleOnly: true,
-        applicationServerKey: await applicationServerKey(change.oldSubscription),
+        // The old subscription's key, or the server's when the browser does not say it.
+        applicationServerKey:
+          change.oldSubscription?.options.applicationServerKey ??
+          (await fetchServerKey((url, init) => fetch(url, init))),
       }));
     const refused = await handOverReplacement((url, init) => fetch(url, init), fresh, change.oldSubscription?.endpoint);
     if (refused) await fresh.unsubscribe();

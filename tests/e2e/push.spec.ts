@@ -127,14 +127,31 @@ test.describe("web push", () => {
         .execute(),
     );
 
-  /** The registration id of the worker at our scope, as the ServiceWorker domain reports it. */
+  /**
+   * The registration id of our worker as the ServiceWorker domain reports it: the registration at our
+   * scope whose /sw.js version is activated (a push goes to the active worker).
+   */
   async function registrationId(session: CDPSession): Promise<string> {
+    const scopes = new Map<string, string>();
+    const activated = new Set<string>();
     const found = new Promise<string>((resolve) => {
+      const settle = () => {
+        for (const [id, scope] of scopes) if (scope === `${baseURL}/` && activated.has(id)) resolve(id);
+      };
       session.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find(
-          (registration) => registration.scopeURL === `${baseURL}/` && !registration.isDeleted,
-        );
-        if (ours) resolve(ours.registrationId);
+        for (const registration of registrations) {
+          if (registration.isDeleted) scopes.delete(registration.registrationId);
+          else scopes.set(registration.registrationId, registration.scopeURL);
+        }
+        settle();
+      });
+      session.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+        for (const version of versions) {
+          if (version.scriptURL === `${baseURL}${SERVICE_WORKER_URL}` && version.status === "activated") {
+            activated.add(version.registrationId);
+          }
+        }
+        settle();
       });
     });
     await session.send("ServiceWorker.enable");
@@ -223,9 +240,13 @@ test.describe("web push", () => {
     const [worker] = context.serviceWorkers();
     expect(worker).toBeDefined();
     await worker!.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // The worker's globals, which this file's (a window's) types do not name.
+      const scope = globalThis as unknown as {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
       const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: notification! }));
+      globalThis.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification: notification! }));
     });
     await expect(page).toHaveURL(/\/prime-discoveries$/);
     expect(context.pages()).toHaveLength(1);

@@ -136,7 +136,10 @@ export function clickTarget<Client extends { url: string; focused?: boolean }>(
 }
 
 /** The notification's options: the same campaign's tag, so a repeat replaces the earlier one instead of stacking. */
-export function notificationOptions(message: PushMessage, icon: string): NotificationOptions {
+export function notificationOptions(
+  message: PushMessage,
+  icon: string,
+): NotificationOptions & { data: NotificationData } {
   const data: NotificationData = { url: message.url, ...(message.campaign ? { campaign: message.campaign } : {}) };
   return { body: message.body, icon, data, ...(message.campaign ? { tag: message.campaign } : {}) };
 }

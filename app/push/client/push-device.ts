@@ -14,7 +14,11 @@ export interface PushBrowser {
   pushManager(): Promise<PushManager | null>;
   fetch(url: string, init?: RequestInit): Promise<Response>;
   /** Where the small record of the last hand-over is kept (localStorage); null when there is none. */
-  storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
+  storage: {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    removeItem(key: string): void;
+  } | null;
   now(): number;
   /** The browser's IANA time zone, for the learner's first settings. */
   timeZone(): string | undefined;
@@ -87,8 +91,14 @@ async function errorMessage(response: Response): Promise<string> {
   return `The server answered ${response.status}.`;
 }
 
-async function publicKey(browser: PushBrowser): Promise<Uint8Array<ArrayBuffer>> {
-  const response = await browser.fetch(PUSH_SUBSCRIPTION_ENDPOINT, { headers: { Accept: "application/json" } });
+/**
+ * The server's VAPID public key as the bytes subscribe() takes (shared with the service worker's
+ * pushsubscriptionchange handler).
+ */
+export async function fetchServerKey(
+  fetcher: (url: string, init?: RequestInit) => Promise<Response>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const response = await fetcher(PUSH_SUBSCRIPTION_ENDPOINT, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new HandOverError(await errorMessage(response), response.status);
   const { publicKey: key } = (await response.json()) as { publicKey: string };
   const base64 = key.replaceAll("-", "+").replaceAll("_", "/");
@@ -133,7 +143,7 @@ export async function turnOnPush(
   try {
     const manager = await browser.pushManager();
     if (!manager) return { status: "unsupported" };
-    const key = await publicKey(browser);
+    const key = await fetchServerKey((url, init) => browser.fetch(url, init));
     let subscription = await manager.getSubscription();
     // Subscribed under another server key (the keys were replaced): that subscription reaches nobody.
     if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -198,7 +208,7 @@ export async function syncPushSubscription(browser: PushBrowser, device: string)
       return "replaced";
     }
     if (browser.now() - record.handedAt < PUSH_SUBSCRIPTION_REFRESH_MS) return "nothing-to-do";
-    const key = await publicKey(browser);
+    const key = await fetchServerKey((url, init) => browser.fetch(url, init));
     await subscription.unsubscribe();
     const fresh = await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
     try {
