@@ -150,7 +150,7 @@ test.describe("sending notifications", () => {
 
       await expect(page.getByRole("heading", { level: 1, name: "Delivery report" })).toBeVisible();
       await expect(page.getByText(`Scheduled: goes out at ${utc}.`)).toBeVisible();
-      await expect(page.getByText(`It looks again at ${utc}.`)).toBeVisible();
+      await expect(page.getByText(`This report refreshes itself at ${utc}, when it goes out.`)).toBeVisible();
       const sendId = new URL(page.url()).pathname.split("/").at(-1)!;
 
       await page.getByRole("button", { name: "Cancel this send" }).click();

@@ -74,7 +74,8 @@ function progressText(send: PushSend, report: PushSendReport, moving: boolean): 
   if (queued > 0) parts.push(`${queued} queued`);
   if (failed > 0) parts.push(`${failed} failed`);
   if (expired > 0) parts.push(`${expired} expired`);
-  return `${queued + sending > 0 ? "Delivering" : "Done"}: ${parts.join(", ")}.`;
+  const state = queued + sending === 0 ? "Done" : moving ? "Delivering" : "Waiting";
+  return `${state}: ${parts.join(", ")}.`;
 }
 
 /** Asks the loader again `delayMs` after each answer (`answer` changes), while the tab is visible. */
@@ -154,10 +155,20 @@ export default function SendNotificationReport({ loaderData }: Route.ComponentPr
             {moving
               ? `This report refreshes itself every ${REFRESH_MS / 1000} seconds while deliveries are under way.`
               : nextChange
-                ? `It looks again at ${formatUtc(nextChange)}.`
-                : "Nothing is left to deliver: these figures are final, except shown and clicked."}
+                ? `This report refreshes itself at ${formatUtc(nextChange)}, when ${send.status === "scheduled" ? "it goes out" : "the next delivery may start"}.`
+                : send.status === "cancelled"
+                  ? "Nothing was delivered."
+                  : "Nothing is left to deliver: these figures are final, except shown and clicked."}
           </Typography>
-          <DeliveryReport report={report} waitingUntil={waitingUntil} />
+          {send.status === "dispatched" ? (
+            <DeliveryReport report={report} waitingUntil={waitingUntil} />
+          ) : (
+            send.status === "scheduled" && (
+              <Typography>
+                Its deliveries are written when it goes out, one for each device of its audience at that moment.
+              </Typography>
+            )
+          )}
         </AdminSection>
         <Box component="aside" aria-label="The notification">
           <NotificationPreview

@@ -231,7 +231,7 @@ export default function SendNotification({ loaderData, actionData }: Route.Compo
     <Page
       title="Send a notification"
       lead="A web push to the learners who chose its topic: everyone, premium or free learners, or one account. Test it on your own devices first; each send has a delivery report."
-      maxWidth="lg"
+      maxWidth="xl"
     >
       <Stack spacing={5}>
         {result?.cancel && (

@@ -39,6 +39,11 @@ interface SendHistoryTableProps {
 }
 
 const COLUMNS = ["Title", "Kind", "Topic", "Audience", "Author", "Created (UTC)", "Goes out (UTC)", "Status"] as const;
+/** Titles get room to read; addresses break where they must; a time's date and hour sit on two lines. */
+const wide = { minWidth: { sm: "10rem" }, overflowWrap: "break-word" } as const;
+const address = { overflowWrap: "break-word" } as const;
+const time = { whiteSpace: { sm: "nowrap" } } as const;
+const CELL_SX = [wide, undefined, undefined, address, address, time, time, undefined];
 
 /** Every send, newest first, a page at a time; each title opens its delivery report. Cards on a phone. */
 export function SendHistoryTable({ labelledBy, caption, sends, reportHref, pagination }: SendHistoryTableProps) {
@@ -57,12 +62,8 @@ export function SendHistoryTable({ labelledBy, caption, sends, reportHref, pagin
         {send.kind === "campaign" || send.kind === "test" ? "a deleted account" : "the site"}
       </Box>
     ),
-    <time key="created" dateTime={send.createdAt}>
-      {formatUtc(send.createdAt)}
-    </time>,
-    <time key="scheduled" dateTime={send.scheduledFor}>
-      {formatUtc(send.scheduledFor)}
-    </time>,
+    <UtcTime key="created" iso={send.createdAt} />,
+    <UtcTime key="scheduled" iso={send.scheduledFor} />,
     SEND_STATUS_LABELS[send.status],
   ];
   return (
@@ -85,11 +86,7 @@ export function SendHistoryTable({ labelledBy, caption, sends, reportHref, pagin
             {sends.map((send) => (
               <TableRow key={send.id} role="row">
                 {cells(send).map((cell, index) => (
-                  <LabelledCell
-                    key={COLUMNS[index]}
-                    label={COLUMNS[index]!}
-                    sx={index === 0 || index === 3 || index === 4 ? { overflowWrap: "anywhere" } : undefined}
-                  >
+                  <LabelledCell key={COLUMNS[index]} label={COLUMNS[index]!} sx={CELL_SX[index]}>
                     {cell}
                   </LabelledCell>
                 ))}
@@ -100,5 +97,16 @@ export function SendHistoryTable({ labelledBy, caption, sends, reportHref, pagin
       </TableRegion>
       <LinkPagination {...pagination} />
     </>
+  );
+}
+
+/** "2026-11-27" over "19:44 UTC" from sm up, where the table is a table; one line on a phone's card. */
+function UtcTime({ iso }: { iso: string }) {
+  const [date, hour] = formatUtc(iso).split(" ", 2);
+  return (
+    <time dateTime={iso}>
+      {date} <Box component="br" sx={{ display: { xs: "none", sm: "inline" } }} />
+      {hour} UTC
+    </time>
   );
 }
