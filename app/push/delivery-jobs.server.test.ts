@@ -457,6 +457,15 @@ describe.each(testDialects)("push delivery jobs on %s", (dialect) => {
     expect((await deliveriesOf(test.id)).map((row) => row.not_before)).toEqual(["2030-01-16T23:30:00.000Z"]);
     await deliverAll();
     expect(service.received(sleeping.devices[0]!.endpoint).at(-1)).toMatchObject({ ttl: 3600, urgency: "high" });
+
+    // A review reminder goes at the hour the learner chose, even one inside their quiet hours.
+    await db.insertInto("push_topics").values({ user_id: sleeping.id, topic: "review-reminders" }).execute();
+    const reminder = await createSend(
+      db,
+      sendInput({ kind: "reminders", topic: "review-reminders", audience: "user", audienceUserId: sleeping.id }),
+    );
+    await handlers["push.dispatch"]({ sendId: reminder.id });
+    expect((await deliveriesOf(reminder.id)).map((row) => row.not_before)).toEqual(["2030-01-16T23:30:00.000Z"]);
   });
 
   it("sends a learner's own text with a reminder's lifetime and topic", async () => {

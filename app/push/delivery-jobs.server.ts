@@ -74,10 +74,13 @@ export function createDeliveryHandlers(deps: DeliveryDeps): Pick<JobHandlers, "p
           sendId,
           devices.map((device) => ({
             ...device,
-            // A zone this server's Intl does not know gives no quiet hours rather than no send at all.
+            // A review reminder goes at the hour the learner chose, even inside their quiet hours; a zone
+            // this server's Intl does not know gives no quiet hours rather than no send at all.
             notBefore: deliveryStart(
               dispatchedAt,
-              device.quietHours && isValidTimeZone(device.quietHours.timeZone) ? device.quietHours : null,
+              send.kind !== "reminders" && device.quietHours && isValidTimeZone(device.quietHours.timeZone)
+                ? device.quietHours
+                : null,
             ).toISOString(),
           })),
         );
