@@ -263,6 +263,16 @@ test.describe("web push", () => {
     await expect.poll(async () => (await counted("push_received")).length).toBe(2);
     await session.detach();
 
+    // Turned off on the profile: the server forgets this browser; turned on again with the same button.
+    await gotoHydrated(page, "/profile");
+    await section.getByRole("button", { name: "Turn off notifications on this device" }).click();
+    await expect(section.getByRole("status")).toHaveText("This device gets no more notifications.");
+    await expect(section.getByText("Off: this device shows no notifications.")).toBeVisible();
+    expect(await storedSubscriptions(account.id)).toEqual([]);
+    await section.getByRole("button", { name: TURN_ON }).click();
+    await expect(section.getByText("On: this device shows your notifications.")).toBeVisible();
+    expect(await storedSubscriptions(account.id)).toHaveLength(1);
+
     // Signing out of this device removes its subscription with the session.
     await logOut(page);
     await expect.poll(() => storedSubscriptions(account.id)).toEqual([]);
