@@ -31,7 +31,8 @@ export type PushSendStatus = (typeof PUSH_SEND_STATUSES)[number];
 /**
  * queued: waiting (perhaps for quiet hours to end); sending: claimed by one worker; sent: the push
  * service accepted it; failed: refused or retried out (with the reason); expired: the push service
- * answered 404 or 410, so the subscription was removed.
+ * answered 404 or 410, so the subscription was removed, or the device was signed out or removed
+ * before the message went out.
  */
 export const PUSH_DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "expired"] as const;
 export type PushDeliveryStatus = (typeof PUSH_DELIVERY_STATUSES)[number];
