@@ -286,6 +286,12 @@ test.describe("web push", () => {
   }) => {
     const checkConsole = watchConsole(page);
     await asNewClient(page);
+    // A guest is led to sign in and back; nothing is asked of the browser.
+    await gotoHydrated(page, "/prime-discoveries");
+    await expect(page.getByRole("link", { name: "Sign in to get these notifications" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fprime-discoveries",
+    );
     const account = await createTestAccount("push-denied");
     await logIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/profile$/);

@@ -23,7 +23,7 @@ export function PushOptInButton({ topic, label, device }: { topic: PushTopic; la
     const back = new URLSearchParams({ redirectTo: location.pathname + location.search });
     return (
       <Button component={Link} to={`/login?${back}`} variant="outlined" color="inherit">
-        Sign in to get notifications: {label.charAt(0).toLowerCase() + label.slice(1)}
+        Sign in to get these notifications
       </Button>
     );
   }
