@@ -6,6 +6,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { Fragment } from "react";
 import { Link as RouterLink } from "react-router";
 import type { PushSend } from "#app/models/push-send.server";
 import { LinkPagination, type LinkPaginationProps } from "#app/components/link-pagination";
@@ -38,12 +39,12 @@ interface SendHistoryTableProps {
   pagination: LinkPaginationProps;
 }
 
-const COLUMNS = ["Title", "Kind", "Topic", "Audience", "Author", "Created (UTC)", "Goes out (UTC)", "Status"] as const;
+const COLUMNS = ["Title", "Kind and topic", "Audience", "Author", "Created", "Goes out", "Status"] as const;
 /** Titles get room to read; addresses break where they must; a time's date and hour sit on two lines. */
 const wide = { minWidth: { sm: "10rem" }, overflowWrap: "break-word" } as const;
 const address = { overflowWrap: "break-word" } as const;
 const time = { whiteSpace: { sm: "nowrap" } } as const;
-const CELL_SX = [wide, undefined, undefined, address, address, time, time, undefined];
+const CELL_SX = [wide, undefined, address, address, time, time, undefined];
 
 /** Every send, newest first, a page at a time; each title opens its delivery report. Cards on a phone. */
 export function SendHistoryTable({ labelledBy, caption, sends, reportHref, pagination }: SendHistoryTableProps) {
@@ -54,8 +55,12 @@ export function SendHistoryTable({ labelledBy, caption, sends, reportHref, pagin
     <Link key="title" component={RouterLink} to={reportHref(send.id)}>
       {send.title}
     </Link>,
-    SEND_KIND_LABELS[send.kind],
-    topicLabel(send.topic),
+    <Fragment key="kind">
+      {SEND_KIND_LABELS[send.kind]}
+      <Box component="span" sx={{ display: "block", color: "text.secondary" }}>
+        {topicLabel(send.topic)}
+      </Box>
+    </Fragment>,
     audienceText(send.audience, send.audienceEmail),
     send.createdByEmail ?? (
       <Box component="span" sx={{ color: "text.secondary", fontStyle: "italic" }}>
