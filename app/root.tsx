@@ -68,7 +68,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     // The account's "Share usage analytics" switch; guests decide by Do Not Track / GPC alone (app/analytics/client).
     analytics: user?.preferences?.analytics ?? true,
     // Which session this page belongs to, for the browser's push subscription (app/push/client).
-    pushDevice: user ? pushDeviceOf(context.get(sessionIdContext)) : null,
+    pushDevice: user ? pushDeviceOf(context.get(sessionIdContext), user.id) : null,
   };
 }
 

@@ -71,7 +71,7 @@ function fakeBrowser({
 describe("turning push on", () => {
   it("asks only when the browser has no answer yet, subscribes with the server's key and hands the topics over", async () => {
     const fake = fakeBrowser();
-    expect(await turnOnPush(fake.browser, { device: "d1", topics: ["record-primes"] })).toEqual({ status: "on" });
+    expect(await turnOnPush(fake.browser, { device: "a1.s1", topics: ["record-primes"] })).toEqual({ status: "on" });
     expect(fake.browser.requestPermission).toHaveBeenCalledOnce();
     expect(fake.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: SERVER_KEY });
     expect(fake.requests.at(-1)).toEqual({
@@ -85,13 +85,13 @@ describe("turning push on", () => {
       },
     });
     expect(JSON.parse(fake.store.get(HAND_OVER_STORAGE_KEY)!)).toEqual({
-      device: "d1",
+      device: "a1.s1",
       endpoint: "https://push.example.net/1",
       handedAt: 1_000_000,
     });
 
     const granted = fakeBrowser({ permission: "granted" });
-    await turnOnPush(granted.browser, { device: "d1", topics: [] });
+    await turnOnPush(granted.browser, { device: "a1.s1", topics: [] });
     expect(granted.browser.requestPermission).not.toHaveBeenCalled();
   });
 
@@ -104,7 +104,7 @@ describe("turning push on", () => {
       [{ permission: "granted" as const, worker: false }, "unsupported"],
     ] as const) {
       const fake = fakeBrowser(options);
-      expect(await turnOnPush(fake.browser, { device: "d1", topics: [] }), status).toEqual({ status });
+      expect(await turnOnPush(fake.browser, { device: "a1.s1", topics: [] }), status).toEqual({ status });
       expect(fake.subscribe).not.toHaveBeenCalled();
       expect(fake.requests.filter((request) => request.method === "POST")).toEqual([]);
       expect(fake.store.size).toBe(0);
@@ -114,7 +114,7 @@ describe("turning push on", () => {
   it("replaces a subscription made under another server key, and reports the server's refusal", async () => {
     const fake = fakeBrowser({ permission: "granted", status: 400 });
     const stale = await fake.subscribe({ userVisibleOnly: true, applicationServerKey: OTHER_KEY });
-    expect(await turnOnPush(fake.browser, { device: "d1", topics: [] })).toEqual({
+    expect(await turnOnPush(fake.browser, { device: "a1.s1", topics: [] })).toEqual({
       status: "failed",
       message: "Refused here.",
     });
@@ -125,7 +125,7 @@ describe("turning push on", () => {
 
   it("turns off: the server forgets this endpoint and the browser unsubscribes", async () => {
     const fake = fakeBrowser({ permission: "granted" });
-    await turnOnPush(fake.browser, { device: "d1", topics: [] });
+    await turnOnPush(fake.browser, { device: "a1.s1", topics: [] });
     await turnOffPush(fake.browser);
     expect(fake.requests.at(-1)).toEqual({ method: "DELETE", body: { endpoint: "https://push.example.net/1" } });
     expect(fake.current()).toBeNull();
@@ -135,36 +135,52 @@ describe("turning push on", () => {
 
 describe("the sync on load", () => {
   it("does nothing without permission or a subscription, or when the hand-over is recent", async () => {
-    expect(await syncPushSubscription(fakeBrowser().browser, "d1")).toBe("nothing-to-do");
-    expect(await syncPushSubscription(fakeBrowser({ permission: "granted" }).browser, "d1")).toBe("nothing-to-do");
+    expect(await syncPushSubscription(fakeBrowser().browser, "a1.s1")).toBe("nothing-to-do");
+    expect(await syncPushSubscription(fakeBrowser({ permission: "granted" }).browser, "a1.s1")).toBe("nothing-to-do");
     const fake = fakeBrowser({ permission: "granted" });
-    await turnOnPush(fake.browser, { device: "d1", topics: [] });
+    await turnOnPush(fake.browser, { device: "a1.s1", topics: [] });
     const before = fake.requests.length;
     fake.browser.clock += PUSH_SUBSCRIPTION_REFRESH_MS - 1;
-    expect(await syncPushSubscription(fake.browser, "d1")).toBe("nothing-to-do");
+    expect(await syncPushSubscription(fake.browser, "a1.s1")).toBe("nothing-to-do");
     expect(fake.requests.length).toBe(before);
   });
 
   it("hands the subscription over again for a new session, and names the old endpoint when the browser changed it", async () => {
     const fake = fakeBrowser({ permission: "granted" });
-    await turnOnPush(fake.browser, { device: "d1", topics: [] });
-    expect(await syncPushSubscription(fake.browser, "d2")).toBe("handed-over");
+    await turnOnPush(fake.browser, { device: "a1.s1", topics: [] });
+    expect(await syncPushSubscription(fake.browser, "a1.s2")).toBe("handed-over");
     expect(fake.requests.at(-1)?.body).toMatchObject({ endpoint: "https://push.example.net/1" });
     expect(fake.requests.at(-1)?.body).not.toHaveProperty("replacesEndpoint");
 
     await fake.subscribe({ userVisibleOnly: true, applicationServerKey: SERVER_KEY });
-    expect(await syncPushSubscription(fake.browser, "d2")).toBe("replaced");
+    expect(await syncPushSubscription(fake.browser, "a1.s2")).toBe("replaced");
     expect(fake.requests.at(-1)?.body).toMatchObject({
       endpoint: "https://push.example.net/2",
       replacesEndpoint: "https://push.example.net/1",
     });
   });
 
+  it("never hands another account's subscription, or one nobody here remembers, to the account signed in now", async () => {
+    const shared = fakeBrowser({ permission: "granted" });
+    await turnOnPush(shared.browser, { device: "a1.s1", topics: ["review-reminders"] });
+    const before = shared.requests.length;
+    expect(await syncPushSubscription(shared.browser, "a2.s2")).toBe("removed");
+    expect(shared.current()).toBeNull();
+    expect(shared.store.size).toBe(0);
+    expect(shared.requests.length).toBe(before);
+
+    const forgotten = fakeBrowser({ permission: "granted" });
+    await forgotten.subscribe({ userVisibleOnly: true, applicationServerKey: SERVER_KEY });
+    expect(await syncPushSubscription(forgotten.browser, "a1.s1")).toBe("removed");
+    expect(forgotten.current()).toBeNull();
+    expect(forgotten.requests).toEqual([]);
+  });
+
   it("subscribes anew after PUSH_SUBSCRIPTION_REFRESH_MS and hands the new one over in place of the old", async () => {
     const fake = fakeBrowser({ permission: "granted" });
-    await turnOnPush(fake.browser, { device: "d1", topics: [] });
+    await turnOnPush(fake.browser, { device: "a1.s1", topics: [] });
     fake.browser.clock += PUSH_SUBSCRIPTION_REFRESH_MS;
-    expect(await syncPushSubscription(fake.browser, "d1")).toBe("refreshed");
+    expect(await syncPushSubscription(fake.browser, "a1.s1")).toBe("refreshed");
     expect(fake.current()?.endpoint).toBe("https://push.example.net/2");
     expect(fake.requests.at(-1)?.body).toMatchObject({
       endpoint: "https://push.example.net/2",
@@ -175,10 +191,10 @@ describe("the sync on load", () => {
 
   it("lets a device removed on the profile stay removed: the browser unsubscribes", async () => {
     const fake = fakeBrowser({ permission: "granted" });
-    await turnOnPush(fake.browser, { device: "d1", topics: [] });
+    await turnOnPush(fake.browser, { device: "a1.s1", topics: [] });
     fake.browser.clock += PUSH_SUBSCRIPTION_REFRESH_MS;
     const refusing = { ...fake.browser, fetch: fakeBrowser({ status: 409 }).browser.fetch };
-    expect(await syncPushSubscription(refusing, "d1")).toBe("removed");
+    expect(await syncPushSubscription(refusing, "a1.s1")).toBe("removed");
     expect(fake.current()).toBeNull();
     expect(fake.store.size).toBe(0);
   });

@@ -183,21 +183,32 @@ export async function hasBrowserSubscription(browser: PushBrowser): Promise<bool
 
 export type SyncOutcome = "nothing-to-do" | "handed-over" | "replaced" | "refreshed" | "removed";
 
+/** The account part of a pushDevice marker (`<account>.<session>`, app/push/push-device.server.ts). */
+const accountOf = (device: string) => device.split(".")[0];
+
 /**
  * On load, for a signed-in page whose browser already has a subscription and permission: hands it over
  * again when the session changed (a new sign-in has no subscription on the server), when the browser
  * changed its endpoint, or after PUSH_SUBSCRIPTION_REFRESH_MS (a new subscription, SPEC §3). A device
- * the learner removed on the profile stays removed: the browser then unsubscribes too.
+ * the learner removed on the profile stays removed: the browser then unsubscribes too. A subscription
+ * made for another account (someone else's, on a shared computer), or for no account this browser
+ * remembers, is never handed to this one: the browser unsubscribes, and this learner can turn it on.
  */
 export async function syncPushSubscription(browser: PushBrowser, device: string): Promise<SyncOutcome> {
-  if (browserPushState(browser) !== "granted") return "nothing-to-do";
+  // Without storage there is no telling whose subscription this is: leave it as it is.
+  if (browserPushState(browser) !== "granted" || !browser.storage) return "nothing-to-do";
   const manager = await browser.pushManager();
   const subscription = await manager?.getSubscription();
   if (!manager || !subscription) return "nothing-to-do";
   const record = readRecord(browser);
   const remember = (endpoint: string) => writeRecord(browser, { device, endpoint, handedAt: browser.now() });
+  if (!record || accountOf(record.device) !== accountOf(device)) {
+    await subscription.unsubscribe();
+    writeRecord(browser, null);
+    return "removed";
+  }
   try {
-    if (!record || record.device !== device) {
+    if (record.device !== device) {
       await handOver(browser, subscription, {});
       remember(subscription.endpoint);
       return "handed-over";

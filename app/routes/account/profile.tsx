@@ -79,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     portalUnavailable: new URL(request.url).searchParams.get(PORTAL_UNAVAILABLE_PARAM) === "unavailable",
     identities,
     passkeys,
-    notifications: { ...notifications, device: pushDeviceOf(sessionId) ?? "" },
+    notifications: { ...notifications, device: pushDeviceOf(sessionId, user.id) ?? "" },
     progress: progress.map(({ slug, title, read, total }) => ({ slug, title, read, total })),
     place,
     // Skills the learner has answered questions on, grouped under their chapters.
