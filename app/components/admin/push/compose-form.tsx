@@ -228,18 +228,18 @@ export function ComposeForm(props: ComposeFormProps) {
             </RadioGroup>
             {errors.audience && <FormHelperText>{errors.audience}</FormHelperText>}
           </FormControl>
-          {(audience === "user" || !hydrated) && (
-            <TextField
-              name="email"
-              type="email"
-              label="Account e-mail"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={Boolean(errors.email)}
-              helperText={errors.email ?? "The account must exist; only its devices receive it."}
-              slotProps={{ htmlInput: { autoComplete: "off", spellCheck: false } }}
-            />
-          )}
+          {/* Always there, so nothing moves; without scripts it stays enabled, as the choice cannot enable it. */}
+          <TextField
+            name="email"
+            disabled={hydrated && audience !== "user"}
+            type="email"
+            label="Account e-mail"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(errors.email)}
+            helperText={errors.email ?? "For “One account”: an existing account, whose devices alone receive it."}
+            slotProps={{ htmlInput: { autoComplete: "off", spellCheck: false } }}
+          />
         </Stack>
 
         <Stack spacing={2} sx={{ gridArea: "when" }}>
@@ -256,27 +256,26 @@ export function ComposeForm(props: ComposeFormProps) {
               <FormControlLabel value="later" control={<Radio />} label="At a date and time" />
             </RadioGroup>
           </FormControl>
-          {(when === "later" || !hydrated) && (
-            <TextField
-              type="datetime-local"
-              name="scheduledLocal"
-              label="Goes out at"
-              value={scheduledLocal}
-              onChange={(event) => setScheduledLocal(event.target.value)}
-              error={Boolean(errors.scheduledFor)}
-              helperText={
-                errors.scheduledFor ??
-                (hydrated && scheduledFor
-                  ? `In your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}): ${formatUtc(scheduledFor)}.`
-                  : "In your browser's time zone; at most a year ahead.")
-              }
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { min: hydrated ? localInputValue(new Date()) : undefined, step: 60 },
-              }}
-              sx={{ maxWidth: 320 }}
-            />
-          )}
+          <TextField
+            type="datetime-local"
+            disabled={hydrated && when !== "later"}
+            name="scheduledLocal"
+            label="Goes out at"
+            value={scheduledLocal}
+            onChange={(event) => setScheduledLocal(event.target.value)}
+            error={Boolean(errors.scheduledFor)}
+            helperText={
+              errors.scheduledFor ??
+              (hydrated && scheduledFor
+                ? `In your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}): ${formatUtc(scheduledFor)}.`
+                : "In your browser's time zone; at most a year ahead.")
+            }
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: hydrated ? localInputValue(new Date()) : undefined, step: 60 },
+            }}
+            sx={{ maxWidth: 320 }}
+          />
           <input type="hidden" name="scheduledFor" value={scheduledFor} />
         </Stack>
 
