@@ -210,20 +210,22 @@ export function ComposeForm(props: ComposeFormProps) {
               onChange={(event) => setAudience(event.target.value)}
             >
               {PUSH_AUDIENCES.map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  label={
-                    <>
-                      {AUDIENCE_CHOICES[value].label}
-                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
-                        {AUDIENCE_CHOICES[value].help}
-                      </Typography>
-                    </>
-                  }
-                  sx={{ alignItems: "flex-start", mb: 0.5, "& .MuiRadio-root": { mt: -0.75 } }}
-                />
+                <Box key={value} sx={{ mb: 0.75 }}>
+                  <FormControlLabel
+                    value={value}
+                    // The help describes the choice rather than naming it.
+                    control={<Radio slotProps={{ input: { "aria-describedby": `${ids.audience}-${value}` } }} />}
+                    label={AUDIENCE_CHOICES[value].label}
+                  />
+                  <Typography
+                    id={`${ids.audience}-${value}`}
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ pl: 3.875, mt: -1 }}
+                  >
+                    {AUDIENCE_CHOICES[value].help}
+                  </Typography>
+                </Box>
               ))}
             </RadioGroup>
             {errors.audience && <FormHelperText>{errors.audience}</FormHelperText>}
