@@ -21,7 +21,8 @@ const STATUS_ROWS: { status: PushDeliveryStatus; label: string; meaning: string 
   {
     status: "expired",
     label: "Expired and removed",
-    meaning: "The push service no longer knows the device, so its subscription was deleted.",
+    meaning:
+      "The device is gone: the push service no longer knows it (its subscription was deleted), or it was signed out or removed before the message went.",
   },
 ];
 
