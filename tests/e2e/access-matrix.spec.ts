@@ -106,6 +106,8 @@ const routes: [string, Rule][] = [
   ["/api/webhooks/payments", "postOnly"],
   // Not in SPEC.md (issue 20): the analytics client POSTs its batches here; a GET is answered 405.
   ["/api/events", "postOnly"],
+  // Not in SPEC.md (issue 21): GET gives anyone the VAPID public key; POST and DELETE need a session.
+  ["/api/push/subscription", "public"],
   ["/test-payments/checkout/cs_test_no-such-checkout", "notFound"],
   ["/test-payments/portal/bps_test_no-such-portal", "notFound"],
   ["/test-payments/invoices/in_test_no-such-invoice", "notFound"],

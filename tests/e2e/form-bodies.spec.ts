@@ -32,6 +32,7 @@ const ANSWER_BEFORE_READING: Record<string, string> = {
   "routes/auth/link-account": "without a provider sign-in in progress there is nothing to link",
   "routes/not-found": "an unknown path is a 404 whatever is sent",
   "routes/resources/payment-webhook": "an unsigned webhook is refused before its body is read",
+  "routes/resources/api-push-subscription": "a guest has no device to subscribe: 401 before the body is read",
 };
 /** JSON endpoints: a form of any kind is the wrong type. */
 const JSON_ACTIONS = new Set([
