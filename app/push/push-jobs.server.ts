@@ -162,6 +162,9 @@ export async function stopPush(): Promise<void> {
   await current.jobs.stop();
 }
 
+/** False when push could not start (it logged why) or is stopping: nothing can be sent now. */
+export const pushIsRunning = () => running !== undefined;
+
 export function getPushQueue(): JobQueue {
   if (!running) throw new Error("Push jobs are not started (startPush runs in server/app.ts prepare).");
   return running.jobs.queue;

@@ -16,11 +16,13 @@ import routes from "#app/routes";
 const current = vi.hoisted(() => ({
   handle: undefined as DatabaseHandle | undefined,
   scheduled: [] as unknown[],
+  pushRunning: true,
 }));
 vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 vi.mock("#app/http/public-origin.server", () => ({ publicOrigin: () => "https://numberlab.example" }));
 // The jobs' own tests cover what happens after scheduleSend; here it writes the send and remembers the call.
 vi.mock("#app/push/push-jobs.server", () => ({
+  pushIsRunning: () => current.pushRunning,
   scheduleSend: async (db: Parameters<typeof createSend>[0], input: PushSendInput) => {
     current.scheduled.push(input);
     return createSend(db, input);
@@ -150,6 +152,20 @@ describe.each(testDialects)("/admin/sendNotification on %s", (dialect) => {
         details: { sendId, title: "A new chapter", topic: "announcements", audience: "self", scheduledFor: NOW },
       },
     ]);
+  });
+
+  it("says so, and sends nothing, when push could not start on this server", async () => {
+    const before = await sendCount();
+    current.pushRunning = false;
+    try {
+      const refused = await post({ intent: "send", ...MESSAGE, audience: "subscribers" });
+      expect(refused.status).toBe(503);
+      expect(refused.data).toMatchObject({ errors: { form: expect.stringMatching(/^Notifications are not running/) } });
+      expect((await post({ intent: "test", ...MESSAGE })).status).toBe(503);
+    } finally {
+      current.pushRunning = true;
+    }
+    expect(await sendCount()).toBe(before);
   });
 
   it("refuses bad input field by field and changes nothing", async () => {

@@ -22,7 +22,7 @@ import { countAudience } from "#app/models/push-audience.server";
 import { cancelScheduledSend, countSends, findSend, listSends, type PushSend } from "#app/models/push-send.server";
 import type { PushAudience, PushTopic } from "#app/models/push-vocabulary";
 import { findUserByEmail } from "#app/models/user.server";
-import { scheduleSend } from "#app/push/push-jobs.server";
+import { pushIsRunning, scheduleSend } from "#app/push/push-jobs.server";
 import { readSendDraft, readSendPlan, unknownAccountMessage, type SendFormField } from "#app/push/send-form";
 import { now } from "#app/utils/clock";
 import { getDatabase } from "#app/utils/db.server";
@@ -142,6 +142,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { cancel: { message: `Cancelled “${send.title}”: it will not go out.` } };
   }
 
+  if (!pushIsRunning()) {
+    // SPEC §3: push failing leaves the rest of the app working; here it says so rather than answering 500.
+    const form =
+      "Notifications are not running on this server (their start failed; the server log says why). Nothing was sent.";
+    return refuse({ errors: { form }, values: submitted(values) }, 503);
+  }
   const draft = readSendDraft(values, publicOrigin());
   if (intent.data === "test") {
     if (!draft.ok) return refuse({ errors: draft.errors, values: submitted(values) });
