@@ -11,6 +11,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "numberlab-e2e-"
 const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 const CPU_BOUND_SPECS = /factorization\.spec\.ts$/;
 const REAL_TIME_SPECS = /plot-video\.spec\.ts$/;
+/** Journeys that sign in administrators of their own, which admin-users.spec.ts must never see. */
+const OWN_ADMIN_SPECS = /admin-push\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,7 +39,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: [CPU_BOUND_SPECS, REAL_TIME_SPECS],
+      testIgnore: [CPU_BOUND_SPECS, REAL_TIME_SPECS, OWN_ADMIN_SPECS],
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
     {
@@ -49,10 +51,18 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
     {
+      // The "last administrator" journeys of admin-users.spec.ts count the administrators: these run
+      // after them, beside the factorization journeys (they hardly use the CPU).
+      name: "chromium-own-admins",
+      testMatch: OWN_ADMIN_SPECS,
+      dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    {
       // Recording a video in real time needs the cores free: alone, after everything else.
       name: "chromium-real-time",
       testMatch: REAL_TIME_SPECS,
-      dependencies: ["chromium-cpu-bound"],
+      dependencies: ["chromium-cpu-bound", "chromium-own-admins"],
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
   ],

@@ -21,11 +21,18 @@ import { createTestAccount, withServerDatabase } from "./test-accounts";
 const PAGE = "/admin/sendNotification";
 
 let pushService: LocalPushService;
+/** The administrators these journeys made: they are learners again at the end (playwright.config.ts). */
+const madeAdmins: string[] = [];
 test.beforeAll(async () => {
   pushService = await startLocalPushService();
 });
 test.afterAll(async () => {
   await pushService.stop();
+  if (madeAdmins.length > 0) {
+    await withServerDatabase((db) =>
+      db.updateTable("users").set({ role: "user" }).where("id", "in", madeAdmins).execute(),
+    );
+  }
 });
 
 /** A new admin account, signed in through the login form in `page`. */
@@ -33,6 +40,7 @@ async function signedInAdmin(page: Page, name: string) {
   const email = `${name}-${process.pid}-${Date.now()}@example.org`;
   const passwordHash = await hashPassword(PASSWORD);
   const admin = await withServerDatabase((db) => createUser(db, { email, passwordHash, role: "admin" }));
+  madeAdmins.push(admin.id);
   await asNewClient(page);
   await logIn(page, email);
   await expect(page).toHaveURL(/\/profile$/);

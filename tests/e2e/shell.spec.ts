@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { watchConsole } from "./helpers";
+import { gotoHydrated, watchConsole } from "./helpers";
 
 test.describe("shell", () => {
   test("desktop: navigation in the app bar, footer links, no console errors", async ({ page }) => {
     const checkConsole = watchConsole(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/");
+    // Hydrated first: these are the app's own navigations, not the browser's before React has the links.
+    await gotoHydrated(page, "/");
     const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Factorization" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Open navigation" })).toBeHidden();
