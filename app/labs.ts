@@ -244,8 +244,8 @@ export const labs: readonly Lab[] = [
   {
     name: "unique-id",
     title: "Identifier generator",
-    sentence: "Generate unique identifiers for content and tests.",
-    alt: "The identifier generator page: its title and what it will do.",
+    sentence: "UUID v4 and v7, ULIDs and nanoids to copy, and the time read back from a v7 UUID or a ULID.",
+    alt: "The identifier generator: a choice of kinds, how many to make, and a field that reads an identifier's time.",
     access: "admin",
     topic: "admin",
   },

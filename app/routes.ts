@@ -112,6 +112,7 @@ export default [
       route("tests/validator2", "routes/labs/answer-validator-batch.tsx"),
       route("tests/testm", "routes/labs/maths-input.tsx"),
       route("tests/test", "routes/labs/system-diagnostics.tsx"),
+      route("tests/unique-id", "routes/labs/identifier-generator.tsx"),
       route("tests/mychart", "routes/labs/usage-charts.tsx"),
       route("admin/admin", "routes/admin/dashboard.tsx"),
       route("admin/admin2", "routes/admin/analytics.tsx"),

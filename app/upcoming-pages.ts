@@ -21,12 +21,6 @@ export const upcomingPages: UpcomingPage[] = [
     purpose: "A gallery of typeset formulas to check that every delimiter and construct renders.",
     access: "admin",
   },
-  {
-    path: "tests/unique-id",
-    title: "Identifier generator",
-    purpose: "Generate unique identifiers for content and tests.",
-    access: "admin",
-  },
   // Administration.
   {
     path: "admin/adminia",
