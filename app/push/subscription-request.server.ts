@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PUSH_TOPICS } from "#app/models/push-vocabulary";
 import { getEnv } from "#app/utils/env.server";
 import { publicOrigin } from "#app/http/public-origin.server";
+import { isValidTimeZone } from "./quiet-hours";
 
 /** Push services' addresses are short; a longer one is not a browser's. */
 const ENDPOINT_MAX_LENGTH = 1000;
@@ -60,14 +61,7 @@ export const timeZoneSchema = z
   .trim()
   .min(1, "Choose a time zone.")
   .max(64, "That is not a time zone.")
-  .refine((timeZone) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "That is not a time zone this server knows, e.g. Europe/Paris or America/New_York.");
+  .refine(isValidTimeZone, "That is not a time zone this server knows, e.g. Europe/Paris or America/New_York.");
 
 const topicsSchema = z
   .array(z.enum(PUSH_TOPICS, { error: "Unknown notification topic." }))
