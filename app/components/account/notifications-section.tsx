@@ -127,7 +127,7 @@ export function NotificationsSection({ device, topics, settings, devices }: Noti
     <ProfileSection
       id="notifications"
       title="Notifications"
-      description="Numberlab sends only the topics you tick, to the devices you turn on, and never in your quiet hours."
+      description="Numberlab sends only the topics you tick, to the devices you turn on, and holds them back in your quiet hours; a review reminder comes at the hour you pick."
     >
       <Stack spacing={3}>
         <section aria-labelledby="this-device-title">
