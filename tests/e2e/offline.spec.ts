@@ -128,11 +128,10 @@ test.describe("offline", () => {
     const tools = page.getByRole("region", { name: "These work offline" });
     await expect(tools.getByRole("link", { name: "Prime factorization engine" })).toBeVisible();
 
-    // Back online, the offline page reloads itself into the page asked for.
+    // Back online, the offline page reloads itself when the browser reports the connection: that
+    // reload may interrupt the next navigation, which is then made again.
     await context.setOffline(false);
-    await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toHaveCount(0);
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-    await gotoHydrated(page, "/");
+    await expect(async () => gotoHydrated(page, "/")).toPass();
     expect(await accountCaches(page)).toEqual([accountCache]);
     await logOut(page);
     await expect.poll(() => accountCaches(page)).toEqual([]);
