@@ -1,18 +1,11 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { courseChapters } from "./chapters";
 import { routeRules } from "./route-rules";
-import { upcomingPages, type PageAccess } from "./upcoming-pages";
 
 /**
  * The one URL map. Access rules (SPEC.md §1) are layout routes whose
  * middleware runs before every loader and action below them.
  */
-function upcoming(access: PageAccess) {
-  return upcomingPages
-    .filter((page) => page.access === access)
-    .map((page) => route(page.path, "routes/upcoming-page.tsx", { id: `upcoming/${page.path}` }));
-}
-
 export default [
   // Public.
   index("routes/marketing/home.tsx"),
@@ -25,7 +18,6 @@ export default [
   route("cancel", "routes/billing/cancel.tsx"),
   route("prime-factorization-engine", "routes/tools/prime-factorization-engine.tsx"),
   route("prime-discoveries", "routes/tools/prime-discoveries.tsx"),
-  ...upcoming("public"),
   ...routeRules.map((rule) => route(rule.from.slice(1), "routes/resources/route-rule.ts", { id: `rule${rule.from}` })),
   route("logout", "routes/auth/logout.ts"),
   route("reset-password/confirm", "routes/auth/reset-password-confirm.tsx"),
@@ -99,6 +91,11 @@ export default [
     layout("routes/admin/admin-layout.tsx", [
       route("admin", "routes/admin/overview.tsx"),
       route("admin/adminMessage", "routes/admin/contact-inbox.tsx"),
+      route("admin/adminMessage/:messageId", "routes/admin/contact-message.tsx"),
+      route("admin/adminia", "routes/admin/assistant.tsx"),
+      route("admin/adminia/stream", "routes/admin/assistant-stream.ts"),
+      route("admin/todo", "routes/admin/todo.tsx"),
+      route("admin/todo/:todoId", "routes/admin/todo-item.tsx"),
       route("admin/adminUser", "routes/admin/users.tsx"),
       route("admin/adminUser/audit", "routes/admin/audit-log.tsx"),
       route("tests/user-info", "routes/labs/session-details.tsx"),
@@ -113,6 +110,7 @@ export default [
       route("tests/testm", "routes/labs/maths-input.tsx"),
       route("tests/test", "routes/labs/system-diagnostics.tsx"),
       route("tests/unique-id", "routes/labs/identifier-generator.tsx"),
+      route("tests/test2", "routes/labs/formula-gallery.tsx"),
       route("tests/mychart", "routes/labs/usage-charts.tsx"),
       route("admin/admin", "routes/admin/dashboard.tsx"),
       route("admin/admin2", "routes/admin/analytics.tsx"),
@@ -131,7 +129,6 @@ export default [
       route("admin/content/:chapterId", "routes/admin/content-chapter.tsx"),
       route("admin/content/:chapterId/sections/:sectionId", "routes/admin/content-section.tsx"),
       route("admin/content/:chapterId/sections/:sectionId/revisions/:revision", "routes/admin/content-revision.tsx"),
-      ...upcoming("admin"),
     ]),
   ]),
 

@@ -61,6 +61,69 @@ export interface ContactMessagesTable {
   user_id: string | null;
   created_at: string;
   read_at: string | null;
+  kind: Generated<ContactMessageKind>;
+  question_id: string | null;
+  archived_at: string | null;
+}
+
+export type ContactMessageKind = "contact" | "question_report";
+
+/** A reply an admin sent by e-mail from the inbox, kept on the message's thread. */
+export interface ContactRepliesTable {
+  id: string;
+  message_id: string;
+  author_id: string | null;
+  recipient: string;
+  subject: string;
+  body: string;
+  sent_at: string;
+}
+
+export type TodoPriority = "low" | "normal" | "high" | "urgent";
+export type TodoStatus = "open" | "doing" | "done";
+
+export interface TodoItemsTable {
+  id: string;
+  title: string;
+  notes: Generated<string>;
+  assignee_id: string | null;
+  due_on: string | null;
+  priority: TodoPriority;
+  status: TodoStatus;
+  position: number;
+  version: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  done_at: string | null;
+}
+
+export interface TodoCommentsTable {
+  id: string;
+  todo_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: string;
+}
+
+/** One request to the content assistant and its answer: the history of /admin/adminia. */
+export interface AssistantRequestsTable {
+  id: string;
+  admin_id: string | null;
+  task: string;
+  chapter_id: string | null;
+  skill: string | null;
+  instructions: string;
+  prompt: string;
+  model: string;
+  response: Generated<string>;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  status: string;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  draft_ref: string | null;
 }
 
 export interface RateLimitsTable {
@@ -521,6 +584,10 @@ export interface Database {
   push_sends: PushSendsTable;
   push_deliveries: PushDeliveriesTable;
   contact_messages: ContactMessagesTable;
+  contact_replies: ContactRepliesTable;
+  todo_items: TodoItemsTable;
+  todo_comments: TodoCommentsTable;
+  assistant_requests: AssistantRequestsTable;
   rate_limits: RateLimitsTable;
   email_tokens: EmailTokensTable;
   identities: IdentitiesTable;

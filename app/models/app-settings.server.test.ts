@@ -16,6 +16,8 @@ describe.each(testDialects)("application settings on %s", (dialect) => {
       yearlyPriceMinor: 3999,
       trialDays: 7,
       analyticsRetentionDays: 90,
+      featureFlags: { signUp: true, oidc: true, passkeys: true, assistant: true, push: true, analytics: true },
+      maintenanceBanner: null,
     });
   });
 

@@ -3,6 +3,13 @@ import { z } from "zod";
 import type { Database } from "#database/schema";
 import { isoNow } from "../utils/clock";
 import { PLAN_CURRENCIES } from "../utils/money";
+import {
+  FEATURE_FLAGS,
+  MAINTENANCE_BANNER_LEVELS,
+  MAINTENANCE_BANNER_MAX_LENGTH,
+  type FeatureFlag,
+  type MaintenanceBanner,
+} from "./settings-vocabulary";
 
 /**
  * The application's settings (/admin/application): each has a schema and a
@@ -22,6 +29,25 @@ export const SETTINGS = {
   trialDays: wholeNumberSetting({ min: 0, max: 30, defaultValue: 7 }),
   // Raw analytics events older than this are deleted; the daily counts made from them stay.
   analyticsRetentionDays: wholeNumberSetting({ min: 7, max: 730, defaultValue: 90 }),
+  // Parts of the site an admin can switch off without a restart; all on by default.
+  featureFlags: {
+    defaultValue: Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as Record<FeatureFlag, boolean>,
+    schema: z.object(
+      Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>,
+    ),
+  },
+  // A notice shown to every visitor between its times (either may be open); null shows none.
+  maintenanceBanner: {
+    defaultValue: null as MaintenanceBanner | null,
+    schema: z
+      .object({
+        text: z.string().trim().min(1).max(MAINTENANCE_BANNER_MAX_LENGTH),
+        level: z.enum(MAINTENANCE_BANNER_LEVELS),
+        from: z.iso.datetime().nullable(),
+        until: z.iso.datetime().nullable(),
+      })
+      .nullable(),
+  },
 } as const;
 
 /** A whole-number setting whose bounds the form shows and the schema enforces. */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "#database/schema";
+import type { Selectable } from "kysely";
+import type { ContactMessagesTable, Database } from "#database/schema";
 import { isoNow } from "../utils/clock";
 
 export interface ContactMessage {
@@ -39,7 +40,7 @@ export async function listContactMessages(db: Kysely<Database>, limit = 100): Pr
   return rows.map(toContactMessage);
 }
 
-function toContactMessage(row: Database["contact_messages"]): ContactMessage {
+function toContactMessage(row: Selectable<ContactMessagesTable>): ContactMessage {
   return {
     id: row.id,
     name: row.name,

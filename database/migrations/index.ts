@@ -13,6 +13,7 @@ import * as idempotentSubmissions from "./0011_idempotent_submissions";
 import * as analytics from "./0012_analytics";
 import * as idleSessionEndings from "./0013_idle_session_endings";
 import * as webPush from "./0014_web_push";
+import * as adminWorkspace from "./0015_admin_workspace";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012_analytics": analytics,
   "0013_idle_session_endings": idleSessionEndings,
   "0014_web_push": webPush,
+  "0015_admin_workspace": adminWorkspace,
 };

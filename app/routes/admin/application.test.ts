@@ -72,6 +72,8 @@ describe.each(testDialects)("/admin/application on %s", (dialect) => {
       yearlyPriceMinor: 3999,
       trialDays: 7,
       analyticsRetentionDays: 90,
+      featureFlags: { signUp: true, oidc: true, passkeys: true, assistant: true, push: true, analytics: true },
+      maintenanceBanner: null,
     });
     expect(await audit()).toEqual([
       { setting: "learner session idle days", from: 14, to: 7 },
