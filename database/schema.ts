@@ -94,6 +94,8 @@ export interface TodoItemsTable {
   version: Generated<number>;
   created_by: string | null;
   created_at: string;
+  /** Who made the last edit (null once that account is deleted). */
+  updated_by: string | null;
   updated_at: string;
   done_at: string | null;
 }

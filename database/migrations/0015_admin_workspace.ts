@@ -22,6 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("version", "integer", (col) => col.notNull().defaultTo(1))
     .addColumn("created_by", "text", (col) => col.references("users.id").onDelete("set null"))
     .addColumn("created_at", "text", (col) => col.notNull())
+    // Who made the last edit: a refused save names them.
+    .addColumn("updated_by", "text", (col) => col.references("users.id").onDelete("set null"))
     .addColumn("updated_at", "text", (col) => col.notNull())
     .addColumn("done_at", "text")
     .execute();
