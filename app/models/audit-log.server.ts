@@ -20,6 +20,13 @@ export const AUDIT_ACTIONS = [
   "push.schedule",
   "push.test",
   "push.cancel",
+  // The team's todo list (/admin/todo): details name the item (todoId, title) and what changed.
+  "todo.create",
+  "todo.update",
+  "todo.move",
+  "todo.delete",
+  "todo.comment",
+  "todo.comment.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

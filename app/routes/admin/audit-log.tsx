@@ -39,6 +39,12 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "push.schedule": "Notification scheduled",
   "push.test": "Test notification sent",
   "push.cancel": "Scheduled notification cancelled",
+  "todo.create": "Todo added",
+  "todo.update": "Todo changed",
+  "todo.move": "Todo moved",
+  "todo.delete": "Todo deleted",
+  "todo.comment": "Todo comment added",
+  "todo.comment.delete": "Todo comment deleted",
 };
 
 interface AuditQuery {
@@ -131,7 +137,47 @@ function describe(entry: { action: AuditAction; target: string; details: AuditEn
       return `Sent the test notification “${String(entry.details?.title)}” to their own devices`;
     case "push.cancel":
       return `Cancelled the notification “${String(entry.details?.title)}” due ${instantText(entry.details?.scheduledFor)}`;
+    case "todo.create":
+      return `Added the todo “${String(entry.details?.title)}”${entry.details?.assigned ? `, assigned to ${target}` : ""}`;
+    case "todo.update":
+      return `Changed the todo “${String(entry.details?.title)}”: ${todoChanges(entry)}`;
+    case "todo.move":
+      return `Moved the todo “${String(entry.details?.title)}” from place ${String(entry.details?.from)} to ${String(entry.details?.to)} of ${String(entry.details?.of)}`;
+    case "todo.delete":
+      return `Deleted the todo “${String(entry.details?.title)}”${typeof entry.details?.comments === "number" ? ` with ${countOf(entry.details.comments, "comment")}` : ""}`;
+    case "todo.comment":
+      return `Commented on the todo “${String(entry.details?.title)}”`;
+    case "todo.comment.delete":
+      return `Deleted their comment on the todo “${String(entry.details?.title)}”`;
   }
+}
+
+/** "status to done, assignee to ada@example.org, notes": a todo edit's fields, with the short ones' new values. */
+function todoChanges({ target, details }: { target: string; details: AuditEntry["details"] }): string {
+  const changed = String(details?.changed ?? "").split(", ");
+  const words: Record<string, string> = {
+    title: `title (was “${String(details?.previousTitle)}”)`,
+    notes: "notes",
+    assigneeId: `assignee to ${details?.assigned ? target : "nobody"}`,
+    dueOn: `due day to ${details?.dueOn === null ? "none" : String(details?.dueOn)}`,
+    priority: `priority to ${String(details?.priority)}`,
+    status: `status to ${String(details?.status)}`,
+  };
+  return changed.map((field) => words[field] ?? field).join(", ");
+}
+
+/** The todo item an entry is about, while it exists (a deleted one has no page). */
+function todoLink(entry: { action: AuditAction; details: AuditEntry["details"] }) {
+  const todoId = entry.details?.todoId;
+  if (entry.action === "todo.delete" || typeof todoId !== "string") return null;
+  return (
+    <>
+      {" · "}
+      <MuiLink component={Link} to={`/admin/todo/${todoId}`}>
+        item
+      </MuiLink>
+    </>
+  );
 }
 
 /** "premium learners who chose “Announcements”", or the one account it went to. */
@@ -260,6 +306,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <>
                 {describe(entry)}
                 {entry.action.startsWith("push.") && pushReportLink(entry.details)}
+                {entry.action.startsWith("todo.") && todoLink(entry)}
               </>
             ),
           },
