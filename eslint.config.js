@@ -138,6 +138,7 @@ export default tseslint.config(
       "app/course/**",
       "app/mail/**",
       "app/jobs/**",
+      "app/inbox/**",
     ],
     ignores: ["**/*.test.ts"],
     rules: {

@@ -38,6 +38,11 @@ export function openDatabase(options: ConnectionOptions): DatabaseHandle {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // SQLite's own lower() folds ASCII only; PostgreSQL's follows the locale. Searches compare lower() of
+  // both sides, so this one folds all of Unicode, as PostgreSQL does, and "Über" finds "über" on both.
+  sqlite.function("lower", { deterministic: true }, (text: unknown) =>
+    typeof text === "string" ? text.toLowerCase() : text,
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }

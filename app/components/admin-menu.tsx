@@ -9,6 +9,7 @@ import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { visuallyHidden } from "./visually-hidden";
 import {
   adminLabLinks,
   adminOverview,
@@ -17,7 +18,25 @@ import {
   type AdminSection,
 } from "../admin-navigation";
 
-function MenuLink({ section, current, onFollow }: { section: AdminSection; current: boolean; onFollow: () => void }) {
+/** A number the menu shows beside an entry, e.g. 3 unread messages; `label` says what it counts. */
+export interface MenuCount {
+  count: number;
+  label: string;
+}
+
+export type MenuCounts = Partial<Record<string, MenuCount>>;
+
+function MenuLink({
+  section,
+  current,
+  onFollow,
+  count,
+}: {
+  section: AdminSection;
+  current: boolean;
+  onFollow: () => void;
+  count?: MenuCount;
+}) {
   return (
     <ListItemButton
       component={Link}
@@ -28,6 +47,15 @@ function MenuLink({ section, current, onFollow }: { section: AdminSection; curre
       sx={{ py: 0.25, pl: 2, borderRadius: 1 }}
     >
       <ListItemText primary={section.label} slotProps={{ primary: { variant: "body2" } }} />
+      {count && (
+        <Typography variant="caption" sx={{ ml: 1, fontWeight: 700 }}>
+          {count.count}
+          <Box component="span" sx={visuallyHidden}>
+            {" "}
+            {count.label}
+          </Box>
+        </Typography>
+      )}
     </ListItemButton>
   );
 }
@@ -50,7 +78,7 @@ function GroupLabel({ id, children }: { id: string; children: string }) {
  * The admin area's navigation: a column beside the page from lg up, and below lg (phones and
  * tablets) a button that opens the same list above the page.
  */
-export function AdminMenu({ pathname }: { pathname: string }) {
+export function AdminMenu({ pathname, counts = {} }: { pathname: string; counts?: MenuCounts }) {
   const ids = useId();
   const current = currentAdminEntry(pathname);
   const [open, setOpen] = useState(false);
@@ -97,7 +125,13 @@ export function AdminMenu({ pathname }: { pathname: string }) {
             <GroupLabel id={`${ids}-${group.id}`}>{group.label}</GroupLabel>
             <List dense disablePadding aria-labelledby={`${ids}-${group.id}`}>
               {group.sections.map((section) => (
-                <MenuLink key={section.to} section={section} current={current === section} onFollow={close} />
+                <MenuLink
+                  key={section.to}
+                  section={section}
+                  current={current === section}
+                  onFollow={close}
+                  count={counts[section.to]}
+                />
               ))}
             </List>
           </Box>

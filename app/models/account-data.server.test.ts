@@ -7,7 +7,7 @@ import { deleteAccount, exportAccountData, NOT_EXPORTED } from "./account-data.s
 import { writeSetting } from "./app-settings.server";
 import { recordAudit } from "./audit-log.server";
 import { startAuthFlow } from "./auth-flow.server";
-import { createContactMessage } from "./contact-message.server";
+import { createContactMessage, listInbox, recordContactReply } from "./contact-message.server";
 import { createEmailToken } from "./email-token.server";
 import { storeOutboxMail } from "./outbox-mail.server";
 import { saveBillingCustomer } from "./billing-customer.server";
@@ -69,6 +69,30 @@ async function populatedAccount(database: TestDatabase, tag: string) {
     subject: "As a guest",
     message: "Before signing up",
     userId: null,
+  });
+  // The inbox: another administrator answered "Hello"; the person, as an administrator, answered a visitor.
+  const colleague = await createUser(db, { email: `colleague-${tag}@example.org`, passwordHash: null, role: "admin" });
+  const hello = (await listInbox(db, { search: email, pageSize: 100 })).messages.find((m) => m.subject === "Hello")!;
+  await recordContactReply(db, {
+    messageId: hello.id,
+    authorId: colleague.id,
+    recipient: email,
+    subject: "Re: Hello",
+    body: `An answer to Ada ${tag}`,
+  });
+  const visitor = await createContactMessage(db, {
+    name: "A visitor",
+    email: `visitor-${tag}@example.org`,
+    subject: "A question",
+    message: "How do I factor 91?",
+    userId: null,
+  });
+  await recordContactReply(db, {
+    messageId: visitor.id,
+    authorId: user.id,
+    recipient: visitor.email,
+    subject: "Re: A question",
+    body: "91 is 7 times 13.",
   });
   await storeOutboxMail(db, { to: email, subject: "Your link", text: "https://example.org/link" });
   await startAuthFlow(db, { kind: "passkey-register", userId: user.id, data: { challenge: `challenge-${tag}` } });
@@ -411,6 +435,14 @@ const KEPT_WITHOUT_THE_PERSON = new Set([
   "push_sends",
 ]);
 
+/**
+ * A reply the person sent from the inbox as an administrator stays on the other person's thread without
+ * its author; a reply to the person's own message goes with that message.
+ */
+function keptAsAuthor(table: string, row: Row, userId: string): boolean {
+  return table === "contact_replies" && row.author_id === userId;
+}
+
 /** What deleting left behind: rows about the account that remain, or kept rows that still name it. */
 async function deletionGaps(
   database: TestDatabase,
@@ -426,7 +458,7 @@ async function deletionGaps(
         sql` and `,
       );
       const now = (await sql<Row>`select * from ${sql.table(table)} where ${match}`.execute(database.db)).rows[0];
-      if (!KEPT_WITHOUT_THE_PERSON.has(table)) {
+      if (!KEPT_WITHOUT_THE_PERSON.has(table) && !keptAsAuthor(table, row, doomed.id)) {
         if (now) gaps.push(`${table}: a row about the deleted account remains`);
       } else if (!now) {
         gaps.push(`${table}: a row that is kept without the person was deleted`);
@@ -459,6 +491,26 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     ]);
     expect(exported.emailLinks.map((link) => link.purpose).sort()).toEqual(["signup", "verify-email"]);
     expect(exported.contactMessages.map((message) => message.subject).sort()).toEqual(["As a guest", "Hello"]);
+    expect(exported.contactMessages.find((message) => message.subject === "Hello")).toMatchObject({
+      kind: "contact",
+      questionId: null,
+      archivedByStaffAt: null,
+      replies: [
+        { id: expect.any(String), subject: "Re: Hello", body: "An answer to Ada export", sentAt: expect.any(String) },
+      ],
+    });
+    expect(exported.inboxRepliesWritten).toEqual([
+      {
+        id: expect.any(String),
+        messageId: expect.any(String),
+        subject: "Re: A question",
+        body: "91 is 7 times 13.",
+        sentAt: expect.any(String),
+      },
+    ]);
+    // The colleague who answered and the visitor's address are other people's.
+    expect(JSON.stringify(exported)).not.toContain("colleague-export@example.org");
+    expect(JSON.stringify(exported)).not.toContain("visitor-export@example.org");
     expect(exported.mailboxCopies).toEqual([expect.objectContaining({ subject: "Your link" })]);
     expect(exported.administratorActions.map((entry) => entry.action).sort()).toEqual(["premium.grant", "role.grant"]);
     expect(exported.billing).toEqual({

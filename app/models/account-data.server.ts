@@ -121,6 +121,13 @@ export const NOT_EXPORTED = [
       "Notifications you composed as an administrator are the site's messages, shown with their delivery reports in /admin/sendNotification; this file lists which are yours and when. Those sent to you are under `notifications.received`.",
   },
   {
+    table: "contact_replies",
+    columns: ["author_id", "recipient"],
+    kind: "other-person",
+    reason:
+      "A reply to one of your messages leaves out the administrator who wrote it; a reply you wrote as an administrator leaves out the address it went to. Their text is in the file.",
+  },
+  {
     table: "app_settings",
     columns: ["value"],
     kind: "site-content",
@@ -140,7 +147,8 @@ const parseJson = (text: string | null): unknown => (text === null ? null : (JSO
  * Everything Numberlab stores about one account, as the "export my data"
  * file: the account, its sign-in methods, sessions and sign-ins in
  * progress, pending links, the mail kept for it while no SMTP server was
- * set, its contact messages, its subscriptions, checkouts and complimentary
+ * set, its contact messages with the replies to them (and the replies it sent
+ * as an administrator), its subscriptions, checkouts and complimentary
  * premium, reading progress, quiz attempts with every answer and the
  * mastery they add up to, the analytics events sent while signed in, its notification choices, devices
  * and the notifications sent to them, audit entries about it or by it, and what it wrote or changed as
@@ -156,6 +164,8 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     signInsInProgress,
     links,
     messages,
+    repliesReceived,
+    repliesWritten,
     mails,
     auditAbout,
     auditBy,
@@ -210,9 +220,41 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .execute(),
     db
       .selectFrom("contact_messages")
-      .select(["id", "name", "email", "subject", "message", "created_at", "read_at"])
+      .select([
+        "id",
+        "kind",
+        "name",
+        "email",
+        "subject",
+        "message",
+        "question_id",
+        "created_at",
+        "read_at",
+        "archived_at",
+      ])
       .where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)]))
       .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("contact_replies")
+      .innerJoin("contact_messages", "contact_messages.id", "contact_replies.message_id")
+      .select([
+        "contact_replies.id",
+        "contact_replies.message_id",
+        "contact_replies.subject",
+        "contact_replies.body",
+        "contact_replies.sent_at",
+      ])
+      .where((eb) =>
+        eb.or([eb("contact_messages.user_id", "=", userId), eb("contact_messages.email", "=", user.email)]),
+      )
+      .orderBy("contact_replies.sent_at")
+      .execute(),
+    db
+      .selectFrom("contact_replies")
+      .select(["id", "message_id", "subject", "body", "sent_at"])
+      .where("author_id", "=", userId)
+      .orderBy("sent_at")
       .execute(),
     db
       .selectFrom("outbox_mails")
@@ -460,12 +502,28 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     })),
     contactMessages: messages.map((row) => ({
       id: row.id,
+      kind: row.kind,
       name: row.name,
       email: row.email,
       subject: row.subject,
       message: row.message,
+      // A question report names the quiz question it is about.
+      questionId: row.question_id,
       sentAt: row.created_at,
       readByStaffAt: row.read_at,
+      archivedByStaffAt: row.archived_at,
+      // The answers the site's team sent to it by e-mail.
+      replies: repliesReceived
+        .filter((reply) => reply.message_id === row.id)
+        .map((reply) => ({ id: reply.id, subject: reply.subject, body: reply.body, sentAt: reply.sent_at })),
+    })),
+    // As an administrator: the replies you sent from the inbox.
+    inboxRepliesWritten: repliesWritten.map((row) => ({
+      id: row.id,
+      messageId: row.message_id,
+      subject: row.subject,
+      body: row.body,
+      sentAt: row.sent_at,
     })),
     mailboxCopies: mails.map((row) => ({
       id: row.id,
@@ -653,12 +711,13 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
  * Deletes an account and every personal trace of it in one transaction:
  * the user row (sessions, identities, passkeys, sign-in flows, reading
  * progress, quiz attempts with their answers and analytics events go with it by cascade), its
- * links, contact messages, outbox mail, rate-limit counters and pending
- * provider links. Two kinds of rows are kept without the person (their
+ * links, contact messages (with the replies sent to them), outbox mail,
+ * rate-limit counters and pending provider links. Two kinds of rows are kept without the person (their
  * reference set to null by the foreign key): audit entries, which keep what
  * happened but not who it was, and the site's content the person wrote or
  * changed as an editor (lesson, question and record revisions, quiz sets,
- * settings), which loses its author.
+ * settings), which loses its author, as do the replies the person sent from
+ * the inbox, which stay on the other person's thread.
  */
 export async function deleteAccount(
   db: Kysely<Database>,

@@ -20,6 +20,12 @@ export const AUDIT_ACTIONS = [
   "push.schedule",
   "push.test",
   "push.cancel",
+  // The inbox (/admin/adminMessage): details name the message (id, subject, kind); a reply also its transport.
+  "inbox.reply",
+  "inbox.archive",
+  "inbox.unarchive",
+  // The diagnostics lab's test mail to the admin's own address: details say how it went.
+  "mail.test",
   // The team's todo list (/admin/todo): details name the item (todoId, title) and what changed.
   "todo.create",
   "todo.update",

@@ -5,3 +5,9 @@ export const CONTACT_LIMITS = {
   messageMin: 10,
   message: 5000,
 } as const;
+
+/** An admin's e-mailed reply from the inbox: a subject line, and a body far longer than any answer needs. */
+export const REPLY_LIMITS = {
+  subject: 200,
+  body: 10_000,
+} as const;

@@ -1,7 +1,7 @@
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 interface MessageCardProps {
   subject: string;
@@ -9,14 +9,18 @@ interface MessageCardProps {
   about: ReactNode;
   /** The message itself. */
   children: ReactNode;
+  /** h3 where the cards sit under a section's own h2. */
+  headingLevel?: "h2" | "h3";
 }
 
 /** One message in an admin inbox: the contact form's messages, or the mail the site kept. */
-export function MessageCard({ subject, about, children }: MessageCardProps) {
+export function MessageCard({ subject, about, children, headingLevel = "h2" }: MessageCardProps) {
+  // The subject names the article, so a list of them can be told apart.
+  const headingId = useId();
   return (
-    <Card variant="outlined" component="article">
+    <Card variant="outlined" component="article" aria-labelledby={headingId}>
       <CardContent>
-        <Typography variant="h6" component="h2">
+        <Typography id={headingId} variant="h6" component={headingLevel}>
           {subject}
         </Typography>
         <Typography variant="body2" color="text.secondary" gutterBottom>

@@ -19,6 +19,7 @@ import { readPageParam } from "#app/utils/page-param";
 import { formatUtc } from "#app/utils/format-date";
 import type { Route } from "./+types/audit-log";
 import { countOf } from "#app/utils/plural";
+import { inboxThreadHref } from "#app/utils/inbox-query";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Numberlab" }];
 
@@ -45,6 +46,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "todo.delete": "Todo deleted",
   "todo.comment": "Todo comment added",
   "todo.comment.delete": "Todo comment deleted",
+  "inbox.reply": "Message answered",
+  "inbox.archive": "Message archived",
+  "inbox.unarchive": "Message back in the inbox",
+  "mail.test": "Test mail sent",
 };
 
 interface AuditQuery {
@@ -149,7 +154,36 @@ function describe(entry: { action: AuditAction; target: string; details: AuditEn
       return `Commented on the todo “${String(entry.details?.title)}”`;
     case "todo.comment.delete":
       return `Deleted their comment on the todo “${String(entry.details?.title)}”`;
+    case "inbox.reply":
+      return `Replied by e-mail to the message “${String(entry.details?.subject)}”${entry.details?.transport === "outbox" ? " (kept in the mailbox)" : ""}`;
+    case "inbox.archive":
+      return `Archived the message “${String(entry.details?.subject)}”`;
+    case "inbox.unarchive":
+      return `Moved the message “${String(entry.details?.subject)}” back to the inbox`;
+    case "mail.test":
+      return `Sent a test mail to their own address: ${testMailOutcome(entry.details)}`;
   }
+}
+
+/** How the diagnostics lab's test mail went, as its entry's details say. */
+function testMailOutcome(details: AuditEntry["details"]): string {
+  if (details?.outcome === "smtp") return "sent through the mail server";
+  if (details?.outcome === "outbox") return "kept in the mailbox (no mail server configured)";
+  return `failed (${String(details?.reason)})`;
+}
+
+/** The thread of an inbox entry's message, while it exists (a sender who deletes their account takes it along). */
+function inboxLink(details: AuditEntry["details"]) {
+  const messageId = details?.messageId;
+  if (typeof messageId !== "string") return null;
+  return (
+    <>
+      {" · "}
+      <MuiLink component={Link} to={inboxThreadHref(messageId)}>
+        message
+      </MuiLink>
+    </>
+  );
 }
 
 /** "status to done, assignee to ada@example.org, notes": a todo edit's fields, with the short ones' new values. */
@@ -307,6 +341,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 {describe(entry)}
                 {entry.action.startsWith("push.") && pushReportLink(entry.details)}
                 {entry.action.startsWith("todo.") && todoLink(entry)}
+                {entry.action.startsWith("inbox.") && inboxLink(entry.details)}
               </>
             ),
           },

@@ -103,9 +103,11 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 
       <ProseSection title="Messages you send us">
         <Typography>
-          When you write through the contact form, the site stores your name, your e-mail address, the subject, the
-          message and the time you sent it, and, if you were signed in, a link to your account. They are used only to
-          read and answer your message, and only the site&apos;s administrators can see them.
+          When you write through the contact form, or report a problem with a quiz question, the site stores your name,
+          your e-mail address, the subject, the message and the time you sent it, and, if you were signed in, a link to
+          your account (and, for a report, the question). They are used only to read and answer your message, and only
+          the site&apos;s administrators can see them. An administrator&apos;s answer is sent to you by e-mail and kept
+          with your message.
         </Typography>
       </ProseSection>
 
@@ -251,9 +253,9 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
         <Typography>
           You can ask to see the data this site holds about you, to have it corrected, or to have it deleted. Write
           through the <TextLink to="/contact">contact form</TextLink>, and the operator will answer you. Deleting an
-          account also deletes all of its sessions, which signs it out everywhere. Messages sent through the contact
-          form are kept until an administrator deletes them; when an account is deleted, its messages are no longer
-          linked to it.
+          account also deletes all of its sessions, which signs it out everywhere. Messages are kept so that the
+          administrators can refer back to them; deleting an account deletes the messages sent from it or from its
+          e-mail address, with the answers to them.
         </Typography>
         <Typography>
           Where data protection law gives you further rights, such as the right to complain to a supervisory authority,

@@ -2,7 +2,10 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#database/connection";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
-import { listContactMessages } from "#app/models/contact-message.server";
+import { listInbox } from "#app/models/contact-message.server";
+import { createQuizQuestion } from "#app/models/quiz-question.server";
+import { fixedTemplateId } from "#core/quiz/fixed-question";
+import { fixedQuestionContent } from "#tests/setup/fixed-question-content";
 import { startAttempt } from "#app/models/quiz.server";
 import { createUser, type User } from "#app/models/user.server";
 import { rateLimits } from "#app/http/rate-limits.server";
@@ -24,7 +27,9 @@ describe.each(testDialects)("reporting a question on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   let count = 0;
 
-  async function learnerWithAttempt() {
+  async function learnerWithAttempt(
+    item: { templateId: string; skillId: string; seed: number; difficulty: 1 | 2 | 3 } = QUESTION,
+  ) {
     current.handle = database;
     const user = await createUser(database.db, {
       email: `reporter-${(count += 1)}-${dialect}@example.org`,
@@ -34,7 +39,7 @@ describe.each(testDialects)("reporting a question on %s", (dialect) => {
       userId: user.id,
       mode: "practice",
       chapterSlug: null,
-      items: [QUESTION],
+      items: [item],
       dailyLimit: null,
     });
     if (!started.ok) throw new Error("refused");
@@ -54,7 +59,47 @@ describe.each(testDialects)("reporting a question on %s", (dialect) => {
   }
 
   const storedReports = async (marker: string) =>
-    (await listContactMessages(database.db, 1_000)).filter((message) => message.message.startsWith(marker));
+    (await listInbox(database.db, { search: marker, pageSize: 1_000 })).messages.filter((message) =>
+      message.message.startsWith(marker),
+    );
+
+  it("stores a report as a question report, naming an author's question so the inbox can link to it", async () => {
+    const generated = await learnerWithAttempt();
+    const marker = `Kind ${dialect} ${crypto.randomUUID()}`;
+    expect(
+      await report(generated.user, generated.attemptId, generated.itemId, "198.51.100.200", `${marker}: generated.`),
+    ).toEqual({ reported: true });
+    expect(await storedReports(marker)).toEqual([
+      expect.objectContaining({
+        kind: "question_report",
+        questionId: null,
+        subject: "Question report: gcd-lcm-from-factors, seed 7, difficulty 1",
+        userId: generated.user.id,
+      }),
+    ]);
+
+    const question = await createQuizQuestion(database.db, {
+      content: fixedQuestionContent("Which remainder?"),
+      authorId: null,
+    });
+    const fixed = await learnerWithAttempt({
+      templateId: fixedTemplateId(question.id),
+      skillId: "power-mod",
+      seed: 1,
+      difficulty: 2,
+    });
+    const fixedMarker = `${marker} fixed`;
+    expect(
+      await report(fixed.user, fixed.attemptId, fixed.itemId, "198.51.100.201", `${fixedMarker}: wrong key.`),
+    ).toEqual({ reported: true });
+    expect(await storedReports(fixedMarker)).toEqual([
+      expect.objectContaining({
+        kind: "question_report",
+        questionId: question.id,
+        subject: `Question report: an author's question, revision 1, /admin/content/questions/${question.id}`,
+      }),
+    ]);
+  });
 
   it("takes the contact form's budget per client address, then answers 429 and stores nothing", async () => {
     expect(rateLimits.questionReportPerIp).toMatchObject({

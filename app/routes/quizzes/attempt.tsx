@@ -31,6 +31,7 @@ import { sendKeyedSubmission } from "#app/offline/queued-action";
 import { submittedForm, trackQuizVerdict } from "#app/analytics/client/action-events";
 import { now } from "#app/utils/clock";
 import { serverInfoContext } from "#app/http/request-context";
+import { fixedQuestionIdOf } from "#core/quiz/fixed-question";
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
 import type { Route } from "./+types/attempt";
 
@@ -111,7 +112,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
+    // An author's question is named by its id, so the inbox links to it; a generated one by its subject line.
     await createContactMessage(db, {
+      kind: "question_report",
+      questionId: fixedQuestionIdOf(item.templateId),
       name: user.displayName ?? user.email,
       email: user.email,
       subject: `Question report: ${describeItemQuestion(item)}`,
