@@ -23,6 +23,9 @@ export interface ConnectionOptions {
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+/** The SQLite database's file in the data folder (its write-ahead log sits beside it, with "-wal" added). */
+export const SQLITE_FILE_NAME = "numberlab.sqlite";
+
 export function openDatabase(options: ConnectionOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -33,7 +36,7 @@ export function openDatabase(options: ConnectionOptions): DatabaseHandle {
   }
 
   mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, options.sqliteFileName ?? "numberlab.sqlite");
+  const file = path.join(options.dataDir, options.sqliteFileName ?? SQLITE_FILE_NAME);
   const sqlite = new SQLite(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
