@@ -42,12 +42,17 @@ import { ThemeColorMeta } from "./components/theme-color-meta";
 import { useAnalytics } from "./analytics/client/use-analytics";
 import { pushDeviceOf } from "./push/push-device.server";
 import { usePushSync } from "./push/client/use-push-sync";
+import { siteSettingsContext, siteSettingsMiddleware } from "./settings/site-settings.server";
+import { noticeFromError } from "./settings/site-notice";
+import { SiteNoticeBanner } from "./components/site-notice-banner";
 
 // The cache rules wrap the rest, so they see every answer, refusals included.
 export const middleware = [
   cachePartitionMiddleware,
   privateCacheMiddleware,
   loadUserMiddleware,
+  // Before the middleware that throws error pages, which show the banner too.
+  siteSettingsMiddleware,
   refuseMalformedUrlMiddleware,
 ];
 
@@ -56,6 +61,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeRulesCli
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
+  // The switches and the maintenance banner, from the settings every instance reads within seconds.
+  const { features, notice } = context.get(siteSettingsContext);
   return {
     user: user && { email: user.email, role: user.role },
     preferences: user?.preferences
@@ -69,6 +76,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     analytics: user?.preferences?.analytics ?? true,
     // Which session this page belongs to, for the browser's push subscription (app/push/client).
     pushDevice: user ? pushDeviceOf(context.get(sessionIdContext), user.id) : null,
+    features,
+    notice,
   };
 }
 
@@ -88,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const error = useRouteError();
   const nonce = useNonce();
   const colorScheme = data?.colorScheme ?? colorSchemeFromError(error) ?? DEFAULT_COLOR_SCHEME;
+  const notice = data ? data.notice : noticeFromError(error);
   return (
     <html
       lang="en"
@@ -129,6 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
               Skip to content
             </Box>
             <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+              {notice && <SiteNoticeBanner notice={notice} nonce={nonce} />}
               <SiteHeader user={data?.user ?? headerUserFromError(error)} colorScheme={colorScheme} />
               <Box sx={{ flexGrow: 1 }}>{children}</Box>
               <SiteFooter />
@@ -149,8 +160,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   // Page views and the analytics module, loaded after hydration (app/analytics/client).
-  useAnalytics(loaderData.analytics);
-  usePushSync(loaderData.pushDevice);
+  useAnalytics(loaderData.analytics, loaderData.features.analytics);
+  // Switched off, nothing is handed over: the server would refuse it, and the subscription is kept as it is.
+  usePushSync(loaderData.features.push ? loaderData.pushDevice : null);
   return (
     // Marks and answers made offline wait for the connection here, sent only under this page's account.
     <OfflineQueueProvider partition={loaderData.cachePartition}>

@@ -16,7 +16,8 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 const STORE_RETRY_AFTER_SECONDS = 5;
 
 /** Why a request's events are not stored at all. Not errors: there is nothing for the client to retry. */
-export type IgnoredBecause = "bot" | "do-not-track" | "global-privacy-control" | "opted-out";
+/** Why a request's events were not stored; "switched-off": an admin turned analytics off (/admin/application). */
+export type IgnoredBecause = "bot" | "do-not-track" | "global-privacy-control" | "opted-out" | "switched-off";
 
 export type IngestOutcome =
   | { status: 202; stored: number; duplicates: number; dropped: number }

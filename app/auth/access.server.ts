@@ -33,7 +33,7 @@ export const requireAdminMiddleware: MiddlewareFunction = ({ request, context })
   const user = context.get(userContext);
   if (!user) throw redirect(loginPath(request, { idle: context.get(idleSignOutContext) }));
   if (!entitlementsFor(user).adminArea) {
-    throw data({ message: "This page is for administrators.", ...errorPageShell(request, user) }, { status: 403 });
+    throw data({ message: "This page is for administrators.", ...errorPageShell(request, context) }, { status: 403 });
   }
 };
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { switchFeatures } from "#tests/setup/feature-flags";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { createIdentity, listUserIdentities } from "../models/identity.server";
 import { findSignInMethods, LAST_SIGN_IN_METHOD } from "../models/sign-in-methods.server";
@@ -109,10 +110,22 @@ describe.each(testDialects)("linked identities on %s", (dialect) => {
         },
       ],
       linkable: [{ id: "google", name: "Google" }],
+      available: true,
       canRemove: false,
       removalNote: LAST_SIGN_IN_METHOD,
       notice: null,
     });
+    // Providers switched off: the links stay listed, nothing is offered to link.
+    const restore = await switchFeatures(database.db, { oidc: false });
+    const switchedOff = await identitiesSection(
+      database.db,
+      user.id,
+      await findSignInMethods(database.db, user.id),
+      profileUrl(),
+    );
+    await restore();
+    expect(switchedOff).toMatchObject({ linkable: [], available: false });
+    expect(switchedOff.identities).toHaveLength(1);
     // After a refused removal the notice says why, and only once.
     const refused = await identitiesSection(
       database.db,

@@ -9,6 +9,7 @@ import {
   type SignInMethods,
 } from "../models/sign-in-methods.server";
 import { findOidcProvider, getOidcProviders } from "./oidc-config.server";
+import { featureEnabled } from "../settings/current-settings.server";
 
 export type RemoveIdentityResult =
   { ok: true; identity: Identity } | { ok: false; reason: "not-found" | "last-method" };
@@ -61,8 +62,10 @@ export interface LinkedIdentityView {
 /** What the profile's sign-in providers section shows (see identitiesSection). */
 export interface IdentitiesSectionView {
   identities: LinkedIdentityView[];
-  /** Configured providers this account has no identity at yet. */
+  /** Configured providers this account has no identity at yet (none while providers are switched off). */
   linkable: { id: string; name: string }[];
+  /** False while an admin has sign-in providers switched off: nothing can be linked or used. */
+  available: boolean;
   /** False when the account has no other way to sign in: removing would lock it out. */
   canRemove: boolean;
   /** Why the Remove buttons are off, when the notice does not say so already. */
@@ -78,7 +81,7 @@ export async function identitiesSection(
   methods: SignInMethods,
   url: URL,
 ): Promise<IdentitiesSectionView> {
-  const identities = await listUserIdentities(db, userId);
+  const [identities, available] = await Promise.all([listUserIdentities(db, userId), featureEnabled(db, "oidc")]);
   const linked = new Set(identities.map((identity) => identity.provider));
   const canRemove = countSignInMethods(methods) > 1;
   const notice = readNotice(url);
@@ -90,9 +93,12 @@ export async function identitiesSection(
       createdAt: identity.createdAt,
       lastUsedAt: identity.lastUsedAt,
     })),
-    linkable: getOidcProviders()
-      .filter((provider) => !linked.has(provider.id))
-      .map(({ id, name }) => ({ id, name })),
+    linkable: available
+      ? getOidcProviders()
+          .filter((provider) => !linked.has(provider.id))
+          .map(({ id, name }) => ({ id, name }))
+      : [],
+    available,
     canRemove,
     // Why Remove is off, unless the notice above the list has just said it.
     removalNote:

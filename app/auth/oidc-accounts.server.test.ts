@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOidcTestProvider, type TestAccount, type TestOidcProvider } from "#tests/setup/oidc-test-provider";
+import { switchFeatures } from "#tests/setup/feature-flags";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { createIdentity, findIdentity, listUserIdentities } from "../models/identity.server";
 import {
@@ -116,6 +117,31 @@ describe.each(testDialects)("provider sign-in outcomes on %s", (dialect) => {
     expect(again.outcome).toEqual({ kind: "signed-in", userId });
     const touched = await findIdentity(database.db, "local", someone.sub);
     expect(touched!.lastUsedAt! >= identity!.lastUsedAt!).toBe(true);
+  });
+
+  it("creates no account while sign-up is switched off, yet signs in a linked identity and offers an existing account's link", async () => {
+    const linked = person();
+    const linkedUser = ((await signInWith(linked)).outcome as { userId: string }).userId;
+    const owner = await createUser(database.db, { email: `${dialect}-closed-owner@example.org`, passwordHash });
+    const restore = await switchFeatures(database.db, { signUp: false });
+    try {
+      const newcomer = person();
+      expect((await signInWith(newcomer)).outcome).toEqual({ kind: "refused", reason: "sign-up-closed" });
+      expect(await findUserByEmail(database.db, newcomer.email)).toBeUndefined();
+      expect(await findIdentity(database.db, "local", newcomer.sub)).toBeUndefined();
+
+      expect((await signInWith(linked)).outcome).toEqual({ kind: "signed-in", userId: linkedUser });
+      const sameAddress = person({ email: owner.email });
+      expect((await signInWith(sameAddress)).outcome).toEqual({
+        kind: "confirm-link",
+        userId: owner.id,
+        email: owner.email,
+      });
+    } finally {
+      await restore();
+    }
+    const later = person();
+    expect((await signInWith(later)).outcome.kind).toBe("created");
   });
 
   it("creates nothing for an address the provider has not verified, and says the same whether or not it is in use", async () => {
@@ -403,6 +429,7 @@ describe("refusal messages and the pending-link cookie", () => {
     "link-session-changed",
     "unverified-email",
     "no-email",
+    "sign-up-closed",
   ];
 
   it("name the provider and differ for every reason", () => {

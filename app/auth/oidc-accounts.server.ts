@@ -13,6 +13,7 @@ import { createUser, EmailTakenError, findUserByEmail, type Credentials } from "
 import { flowCookie } from "./flow-cookie.server";
 import type { OidcClaims } from "./oidc.server";
 import { verifyPassword } from "./password.server";
+import { featureEnabled } from "../settings/current-settings.server";
 
 type Refused = { kind: "refused"; reason: OidcRefusal };
 
@@ -42,7 +43,9 @@ export type OidcRefusal =
   /** A first sign-in whose address the provider has not verified: it creates and links nothing. */
   | "unverified-email"
   /** The provider gave no usable address, so no account can be made. */
-  | "no-email";
+  | "no-email"
+  /** No account has this identity or address, and an admin switched sign-up off. */
+  | "sign-up-closed";
 
 /** What the person is told when a provider sign-in or link is refused. */
 export function refusalMessage(reason: OidcRefusal, providerName: string): string {
@@ -58,6 +61,8 @@ export function refusalMessage(reason: OidcRefusal, providerName: string): strin
       return `${providerName} has not confirmed that the e-mail address it gave us is yours, so it cannot be used to sign in here. Sign up with your e-mail address and a password (or log in, if you already have an account), then link ${providerName} from your profile.`;
     case "no-email":
       return `${providerName} did not share an e-mail address, which a Numberlab account needs. Allow access to your e-mail address at ${providerName} and try again, or sign up with an e-mail address and password.`;
+    case "sign-up-closed":
+      return `Sign-up is closed on this site for now, and no Numberlab account is linked to this ${providerName} account, so none was created. If you have an account, log in with its password and link ${providerName} from your profile.`;
   }
 }
 
@@ -70,7 +75,7 @@ interface ProviderIdentity {
 
 /**
  * Decides what a provider sign-in means for our accounts, and makes the
- * account or the link where that is safe. Never links an identity to an
+ * account (unless sign-up is switched off) or the link where that is safe. Never links an identity to an
  * existing account just because the addresses match: that needs proof of
  * ownership (a signed-in session here, or the account's password on the
  * confirm page). An address the provider has not verified creates nothing:
@@ -112,6 +117,8 @@ export function resolveOidcSignIn(
       }
       return { kind: "confirm-link", userId: existing.id, email: existing.email };
     }
+    // Everything above signs in or links an existing account; only this would make a new one.
+    if (!(await featureEnabled(db, "signUp"))) return { kind: "refused", reason: "sign-up-closed" };
     try {
       const userId = await db.transaction().execute(async (trx) => {
         const user = await createUser(trx, {

@@ -33,6 +33,8 @@ import { rateLimits, tooManyAttemptsMessage } from "../http/rate-limits.server";
 import { AccountDisabledError } from "./sign-in.server";
 import { now } from "../utils/clock";
 import { formatDate } from "../utils/format-date";
+import { FEATURE_OFF_MESSAGES } from "../models/settings-vocabulary";
+import { featureEnabled } from "../settings/current-settings.server";
 
 const RP_NAME = "Numberlab";
 
@@ -80,6 +82,14 @@ export function passkeyRefusal(error: unknown, headers: Headers = new Headers())
   }
   if (error instanceof AccountDisabledError) return jsonError(error.message, 403, headers);
   throw error;
+}
+
+/**
+ * The 403 every passkey ceremony answers while an admin has passkeys switched off (/admin/application),
+ * or null while they are on. Stored passkeys are kept, and renaming or removing one still works.
+ */
+export async function passkeysSwitchedOff(db: Kysely<Database>): Promise<Response | null> {
+  return (await featureEnabled(db, "passkeys")) ? null : jsonError(FEATURE_OFF_MESSAGES.passkeys, 403);
 }
 
 // ---- Input from the browser ----------------------------------------------
@@ -325,6 +335,8 @@ export interface PasskeysSectionView {
   passkeys: Passkey[];
   /** How many ways the account has to sign in (password, providers, passkeys). */
   signInMethodCount: number;
+  /** False while an admin has passkeys switched off: none can be added or used. */
+  available: boolean;
 }
 
 /**
@@ -336,7 +348,8 @@ export async function loadPasskeysSection(
   userId: string,
   methods: SignInMethods,
 ): Promise<PasskeysSectionView> {
-  return { passkeys: await listPasskeys(db, userId), signInMethodCount: countSignInMethods(methods) };
+  const [passkeys, available] = await Promise.all([listPasskeys(db, userId), featureEnabled(db, "passkeys")]);
+  return { passkeys, signInMethodCount: countSignInMethods(methods), available };
 }
 
 // ---- Flow cookies and the options answer -------------------------------------

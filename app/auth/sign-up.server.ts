@@ -3,6 +3,7 @@ import { createUser, EmailTakenError, findUserByEmail, type User } from "../mode
 import { getDatabase } from "../utils/db.server";
 import { sendMail } from "../mail/mail.server";
 import { hashPassword } from "./password.server";
+import { featureEnabled } from "../settings/current-settings.server";
 
 export const SIGNUP_CONFIRM_PATH = "/signup/confirm";
 
@@ -10,6 +11,7 @@ export const SIGNUP_CONFIRM_PATH = "/signup/confirm";
  * First step of signing up: whether or not the address has an account, the
  * visitor is told to check their inbox, and only the inbox learns which case
  * it was. So sign-up never reveals whether an address is registered.
+ * "closed": an admin switched sign-up off (/admin/application); nothing was sent.
  */
 export async function requestSignUp(input: {
   email: string;
@@ -17,8 +19,9 @@ export async function requestSignUp(input: {
   origin: string;
   /** Where the new account lands after confirming: the page that asked for a login. */
   redirectTo: string;
-}): Promise<void> {
+}): Promise<"requested" | "closed"> {
   const { db } = getDatabase();
+  if (!(await featureEnabled(db, "signUp"))) return "closed";
   // Hash in both cases so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
@@ -35,7 +38,7 @@ export async function requestSignUp(input: {
         "If this was not you, you can ignore this message.",
       ].join("\n"),
     });
-    return;
+    return "requested";
   }
   const token = await createEmailToken(db, { purpose: "signup", email: input.email, passwordHash });
   await sendMail({
@@ -51,13 +54,19 @@ export async function requestSignUp(input: {
       "If you did not ask for an account, ignore this message and no account will be created.",
     ].join("\n"),
   });
+  return "requested";
 }
 
-export type SignUpCompletion = { ok: true; user: User } | { ok: false; reason: "invalid-link" | "already-registered" };
+export type SignUpCompletion =
+  { ok: true; user: User } | { ok: false; reason: "invalid-link" | "already-registered" | "closed" };
 
-/** Second step: the link from the e-mail creates the account, once. */
+/**
+ * Second step: the link from the e-mail creates the account, once. A link mailed before sign-up was
+ * switched off creates nothing while it is off, and still works if it is switched on within its hour.
+ */
 export async function completeSignUp(token: string): Promise<SignUpCompletion> {
   const { db } = getDatabase();
+  if (!(await featureEnabled(db, "signUp"))) return { ok: false, reason: "closed" };
   const grant = await consumeEmailToken(db, token, "signup");
   if (!grant) return { ok: false, reason: "invalid-link" };
   try {

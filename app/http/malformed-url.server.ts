@@ -1,7 +1,6 @@
 import { createContext, data, type MiddlewareFunction } from "react-router";
 import { errorPageShell } from "./error-page-shell.server";
 import { decodedPath } from "./decoded-path";
-import { userContext } from "./request-context";
 
 /** Long enough to recognise the address, short enough for a heading. */
 const SHOWN_LENGTH = 120;
@@ -31,7 +30,7 @@ export const refuseMalformedUrlMiddleware: MiddlewareFunction = ({ request, cont
   throw data(
     {
       message: `This address is not valid: ${shown} ${problem}.`,
-      ...errorPageShell(request, context.get(userContext)),
+      ...errorPageShell(request, context),
     },
     { status: 400 },
   );

@@ -50,6 +50,65 @@ describe.each(testDialects)("application settings on %s", (dialect) => {
     });
   });
 
+  it("keep the feature switches, a flag missing from the stored value on and an unknown one dropped", async () => {
+    await writeSetting(
+      database.db,
+      "featureFlags",
+      { signUp: false, oidc: true, passkeys: true, assistant: true, push: false, analytics: true },
+      null,
+    );
+    expect((await readSettings(database.db)).featureFlags).toEqual({
+      signUp: false,
+      oidc: true,
+      passkeys: true,
+      assistant: true,
+      push: false,
+      analytics: true,
+    });
+    // Stored by a version that knew fewer flags, or more: the others are on, the unknown one is ignored.
+    await database.db
+      .updateTable("app_settings")
+      .set({ value: JSON.stringify({ signUp: false, retired: false }) })
+      .where("key", "=", "featureFlags")
+      .execute();
+    expect((await readSettings(database.db)).featureFlags).toEqual({
+      signUp: false,
+      oidc: true,
+      passkeys: true,
+      assistant: true,
+      push: true,
+      analytics: true,
+    });
+    await expect(writeSetting(database.db, "featureFlags", { signUp: "no" } as never, null)).rejects.toThrow();
+  });
+
+  it("keep a maintenance banner only with text, a known level and its end after its start", async () => {
+    const banner = {
+      text: "Maintenance at 18:00 UTC.",
+      level: "warning" as const,
+      from: "2030-01-01T17:00:00.000Z",
+      until: "2030-01-01T19:00:00.000Z",
+    };
+    await writeSetting(database.db, "maintenanceBanner", banner, null);
+    expect((await readSettings(database.db)).maintenanceBanner).toEqual(banner);
+    for (const bad of [
+      { ...banner, text: "  " },
+      { ...banner, text: "x".repeat(301) },
+      { ...banner, text: "two\nlines" },
+      { ...banner, level: "loud" },
+      { ...banner, from: "yesterday" },
+      { ...banner, until: banner.from },
+    ]) {
+      await expect(
+        writeSetting(database.db, "maintenanceBanner", bad as never, null),
+        JSON.stringify(bad),
+      ).rejects.toThrow();
+    }
+    expect((await readSettings(database.db)).maintenanceBanner).toEqual(banner);
+    await writeSetting(database.db, "maintenanceBanner", null, null);
+    expect((await readSettings(database.db)).maintenanceBanner).toBeNull();
+  });
+
   it("fall back to the default when a stored value is unreadable", async () => {
     await writeSetting(database.db, "freeQuizAttemptsPerDay", 9, null);
     await database.db.updateTable("app_settings").set({ value: "{broken" }).execute();

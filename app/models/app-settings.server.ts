@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#database/schema";
 import { isoNow } from "../utils/clock";
@@ -10,6 +10,8 @@ import {
   type FeatureFlag,
   type MaintenanceBanner,
 } from "./settings-vocabulary";
+
+const ALL_FEATURES_ON = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as Record<FeatureFlag, boolean>;
 
 /**
  * The application's settings (/admin/application): each has a schema and a
@@ -29,22 +31,38 @@ export const SETTINGS = {
   trialDays: wholeNumberSetting({ min: 0, max: 30, defaultValue: 7 }),
   // Raw analytics events older than this are deleted; the daily counts made from them stay.
   analyticsRetentionDays: wholeNumberSetting({ min: 7, max: 730, defaultValue: 90 }),
-  // Parts of the site an admin can switch off without a restart; all on by default.
+  // Parts of the site an admin can switch off without a restart; all on by default. A flag missing
+  // from the stored value (one added in a later version) is on, so adding a flag never resets the others.
   featureFlags: {
-    defaultValue: Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as Record<FeatureFlag, boolean>,
-    schema: z.object(
-      Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>,
-    ),
+    defaultValue: ALL_FEATURES_ON,
+    schema: z
+      .object(
+        Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<
+          FeatureFlag,
+          z.ZodOptional<z.ZodBoolean>
+        >,
+      )
+      .transform((stored) => ({ ...ALL_FEATURES_ON, ...stored }) as Record<FeatureFlag, boolean>),
   },
   // A notice shown to every visitor between its times (either may be open); null shows none.
   maintenanceBanner: {
     defaultValue: null as MaintenanceBanner | null,
     schema: z
       .object({
-        text: z.string().trim().min(1).max(MAINTENANCE_BANNER_MAX_LENGTH),
+        // Plain text on one line: the banner shows it as it is, never as Markdown or HTML.
+        text: z
+          .string()
+          .trim()
+          .min(1)
+          .max(MAINTENANCE_BANNER_MAX_LENGTH)
+          .regex(/^[^\p{Cc}]*$/u),
         level: z.enum(MAINTENANCE_BANNER_LEVELS),
         from: z.iso.datetime().nullable(),
         until: z.iso.datetime().nullable(),
+      })
+      .refine(({ from, until }) => from === null || until === null || Date.parse(until) > Date.parse(from), {
+        message: "The end must come after the start.",
+        path: ["until"],
       })
       .nullable(),
   },
@@ -99,4 +117,33 @@ export async function writeSetting<K extends SettingKey>(
       conflict.column("key").doUpdateSet({ value: row.value, updated_by: actorId, updated_at: row.updated_at }),
     )
     .execute();
+}
+
+/** Two-key PostgreSQL advisory lock of the settings; the first key is this module's own. */
+const SETTINGS_LOCK = sql`pg_advisory_xact_lock(${sql.lit(22_004)}, ${sql.lit(1)})`;
+
+/**
+ * Runs a change of the settings (read them, write some, audit) in a transaction no other change of
+ * them can interleave with, on every instance: PostgreSQL holds a transaction-scoped advisory lock,
+ * SQLite takes its write lock before the first read. Two admins switching two features at once then
+ * both keep their switch, instead of the later one writing back the flags it read before the other.
+ */
+export async function changeSettings<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return db.transaction().execute(async (trx) => {
+      await sql`select ${SETTINGS_LOCK}`.execute(trx);
+      return work(trx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
 }

@@ -27,7 +27,8 @@ import { hashToken } from "#app/utils/secure-token.server";
 import { startLocalPushService, type LocalPushService, type TestSubscriber } from "#tests/setup/local-push-service";
 import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
-import { createDeliveryHandlers } from "./delivery-jobs.server";
+import { switchFeatures } from "#tests/setup/feature-flags";
+import { createDeliveryHandlers, SWITCHED_OFF_REASON } from "./delivery-jobs.server";
 
 const vapidKeys = { ...webPush.generateVAPIDKeys(), subject: "mailto:push@numberlab.example" };
 
@@ -181,6 +182,32 @@ describe.each(testDialects)("push delivery jobs on %s", (dialect) => {
     // Running a delivery job again sends nothing more.
     await deliverAll();
     expect(service.received().filter((push) => endpointsOf(two, one).includes(push.endpoint))).toHaveLength(3);
+  });
+
+  it("sends nothing while notifications are switched off: the deliveries due then fail, saying why", async () => {
+    const someone = await learner({ devices: 2 });
+    const send = await createSend(database.db, sendInput());
+    await handlers["push.dispatch"]({ sendId: send.id });
+    const restore = await switchFeatures(database.db, { push: false });
+    try {
+      await deliverAll();
+    } finally {
+      await restore();
+    }
+    expect(service.received().filter((push) => endpointsOf(someone).includes(push.endpoint))).toEqual([]);
+    expect((await deliveriesOf(send.id)).map((row) => [row.status, row.last_error])).toEqual([
+      ["failed", SWITCHED_OFF_REASON],
+      ["failed", SWITCHED_OFF_REASON],
+    ]);
+    // Switched on again, they are not sent late: their time has passed.
+    await deliverAll();
+    expect(service.received().filter((push) => endpointsOf(someone).includes(push.endpoint))).toEqual([]);
+    expect((await readSendReport(database.db, send.id)).counts).toMatchObject({ failed: 2, sent: 0 });
+    // The devices are kept for the next send.
+    const next = await createSend(database.db, sendInput());
+    await handlers["push.dispatch"]({ sendId: next.id });
+    await deliverAll();
+    expect((await readSendReport(database.db, next.id)).counts).toMatchObject({ sent: 2 });
   });
 
   it("marks 404 and 410 expired and removes those devices, keeping the report rows", async () => {

@@ -15,6 +15,10 @@ import type { Database } from "#database/schema";
 import { deliveryStart, isValidTimeZone } from "./quiet-hours";
 import { sendPushMessage, type SendMessageOptions } from "./send-message.server";
 import type { VapidKeys } from "./vapid-keys.server";
+import { featureEnabled } from "../settings/current-settings.server";
+
+/** The report's reason for a delivery whose time came while an admin had notifications switched off. */
+export const SWITCHED_OFF_REASON = "Not sent: notifications were switched off in the settings";
 
 /**
  * The two jobs that turn a send into messages (docs/push.md): push.dispatch writes a due send's
@@ -102,6 +106,11 @@ export function createDeliveryHandlers(deps: DeliveryDeps): Pick<JobHandlers, "p
           status: "expired",
           reason: "The device was signed out or removed before the message went out",
         });
+        return;
+      }
+      // Switched off: dropped, not held back, so switching on again does not send a pile of stale messages.
+      if (!(await featureEnabled(db, "push"))) {
+        await recordDeliveryResult(db, deliveryId, { status: "failed", reason: SWITCHED_OFF_REASON });
         return;
       }
       const result = await sendPushMessage(

@@ -12,15 +12,19 @@ import {
 import { listUserDevices, removeDevice } from "#app/models/push-subscription.server";
 import { DEFAULT_REMINDER_HOUR, PUSH_TOPICS } from "#app/models/push-vocabulary";
 import { timeZoneSchema } from "./subscription-request.server";
+import { featureEnabled } from "../settings/current-settings.server";
 
 /** What the profile's Notifications section shows (app/components/account/notifications-section.tsx). */
 export async function loadNotificationsSection(db: Kysely<Database>, userId: string, sessionId: string) {
-  const [settings, topics, devices] = await Promise.all([
+  const [settings, topics, devices, available] = await Promise.all([
     readNotificationSettings(db, userId),
     readTopics(db, userId),
     listUserDevices(db, userId),
+    featureEnabled(db, "push"),
   ]);
   return {
+    // False while an admin has notifications switched off: nothing is sent and no device can be added.
+    available,
     topics,
     // Null time zone until saved: the form offers the browser's own.
     settings: settings ?? { timeZone: null, reminderHour: DEFAULT_REMINDER_HOUR, quietStart: null, quietEnd: null },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { switchFeatures } from "#tests/setup/feature-flags";
 import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import { addTopic, writeNotificationSettings } from "../models/notification-settings.server";
@@ -110,6 +111,19 @@ describe.each(testDialects)("review reminders on %s", (dialect) => {
     // Paris's hour comes eight hours later.
     const later = await sweep("2031-01-15T08:10:00.000Z");
     expect(later.map((send) => send.audienceUserId)).toEqual([paris]);
+  });
+
+  it("skips the sweep while notifications are switched off, without using up the learner's day", async () => {
+    const id = await learner(database.db, { timeZone: "Asia/Tokyo", reminderHour: 9 });
+    await answered(database.db, id, ["count-divisors"], ANSWERED_AT);
+    const restore = await switchFeatures(database.db, { push: false });
+    try {
+      expect(await sweep(SWEEP_AT)).toEqual([]);
+    } finally {
+      await restore();
+    }
+    // On again within the learner's hour: today's reminder still goes.
+    expect((await sweep("2031-01-15T00:40:00.000Z")).map((send) => send.audienceUserId)).toEqual([id]);
   });
 
   it("sends nothing when no skill is due, and then as soon as one falls due within the hour", async () => {

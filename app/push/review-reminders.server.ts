@@ -7,6 +7,7 @@ import { claimReminderDay, listReminderCandidates } from "../models/review-remin
 import { learnerMastery } from "../quiz/quiz-start.server";
 import { now } from "../utils/clock";
 import { isValidTimeZone, localDateAndHour } from "./quiet-hours";
+import { featureEnabled } from "../settings/current-settings.server";
 
 /** Where a reminder leads: the practice page, which draws its questions from the skills due first. */
 export const REVIEW_REMINDER_URL = "/practice";
@@ -33,12 +34,15 @@ function joinWithAnd(items: readonly string[]): string {
  * The review reminders' sweep, run every few minutes on one instance at a time (a recurring job):
  * each learner who chose review reminders and has a device gets one send, at most once a local day,
  * during the hour they picked in their time zone, and only when skills are due. Their quiet hours do
- * not hold it back: the hour is their own choice. Returns how many reminders were sent.
+ * not hold it back: the hour is their own choice. While an admin has notifications switched off, the
+ * sweep does nothing (no day is claimed, so a learner whose hour it still is gets it once they are on).
+ * Returns how many reminders were sent.
  */
 export async function sendReviewReminders(
   db: Kysely<Database>,
   schedule: (input: PushSendInput) => Promise<PushSend>,
 ): Promise<number> {
+  if (!(await featureEnabled(db, "push"))) return 0;
   const instant = now();
   let sent = 0;
   for (const learner of await listReminderCandidates(db)) {

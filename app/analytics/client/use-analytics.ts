@@ -9,9 +9,11 @@ import { setTrackedRoute, track } from "./track";
  * The root's side of analytics: the route pattern every event carries, `page_view` on the first page
  * and each client navigation to another path, `sign_up` when a sign-up's redirect says so, and the
  * collector (analytics.client.ts) loaded after hydration, told whenever the account's switch changes.
- * `accountAllows` is the root loader's `analytics` flag (true for guests).
+ * `accountAllows` is the root loader's `analytics` flag (true for guests); `siteAllows` is the admins'
+ * switch (features.analytics): while it is off the collector is not even loaded, and tracked events
+ * wait in the facade's small memory queue, never sent.
  */
-export function useAnalytics(accountAllows: boolean): void {
+export function useAnalytics(accountAllows: boolean, siteAllows: boolean): void {
   const { pathname, hash } = useLocation();
   const params = useMatches().at(-1)?.params ?? {};
   // Set while rendering, so the page's own effects (which run before the root's) already track under
@@ -20,6 +22,7 @@ export function useAnalytics(accountAllows: boolean): void {
 
   const [control, setControl] = useState<AnalyticsControl | null>(null);
   useEffect(() => {
+    if (!siteAllows || control) return;
     let cancelled = false;
     import("./analytics.client")
       .then(({ startAnalytics }) => !cancelled && setControl(startAnalytics(accountAllows)))
@@ -30,8 +33,9 @@ export function useAnalytics(accountAllows: boolean): void {
     };
     // The first value starts it; later values reach it through setAccountAllows below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => control?.setAccountAllows(accountAllows), [control, accountAllows]);
+  }, [siteAllows]);
+  // Switched off while the page is open: the loaded collector stops and deletes what it holds.
+  useEffect(() => control?.setAccountAllows(accountAllows && siteAllows), [control, accountAllows, siteAllows]);
 
   const firstView = useRef(true);
   useEffect(() => {

@@ -24,6 +24,7 @@ describe("IdentitiesSection", () => {
     const html = render({
       identities: [linked],
       linkable: [{ id: "google", name: "Google" }],
+      available: true,
       canRemove: true,
       removalNote: null,
       notice: null,
@@ -45,6 +46,7 @@ describe("IdentitiesSection", () => {
     const html = render({
       identities: [linked],
       linkable: [],
+      available: true,
       canRemove: false,
       removalNote: LAST_SIGN_IN_METHOD,
       notice: null,
@@ -55,6 +57,7 @@ describe("IdentitiesSection", () => {
     const refused = render({
       identities: [linked],
       linkable: [],
+      available: true,
       canRemove: false,
       removalNote: null,
       notice: { severity: "error", message: LAST_SIGN_IN_METHOD },
@@ -63,16 +66,33 @@ describe("IdentitiesSection", () => {
     expect(refused).toMatch(/<button[^>]*disabled[^>]*aria-label="Remove Our school"/);
   });
 
+  it("says providers are switched off, keeps the links listed and offers none to link", () => {
+    const html = render({
+      identities: [linked],
+      linkable: [],
+      available: false,
+      canRemove: true,
+      removalNote: null,
+      notice: null,
+    });
+    expect(html).toContain("Our school · pupil@school.example");
+    expect(html).toContain("Signing in with another provider is switched off on this site for now");
+    expect(html).not.toContain('action="/auth/oidc/');
+  });
+
   it("shows a notice, and nothing at all without providers", () => {
     const html = render({
       identities: [],
       linkable: [{ id: "google", name: "Google" }],
+      available: true,
       canRemove: true,
       removalNote: null,
       notice: { severity: "error", message: "Nope." },
     });
     expect(html).toMatch(/role="alert"[^>]*>.*Nope\./s);
     expect(html).toContain("No provider is linked yet.");
-    expect(render({ identities: [], linkable: [], canRemove: true, removalNote: null, notice: null })).toBe("");
+    expect(
+      render({ identities: [], linkable: [], available: true, canRemove: true, removalNote: null, notice: null }),
+    ).toBe("");
   });
 });

@@ -15,7 +15,14 @@ import { ProfileSection } from "./profile-section";
  * /profile/identities, which answers with a redirect back here), and Link for
  * the providers not linked yet. Shows nothing when no provider is configured.
  */
-export function IdentitiesSection({ identities, linkable, canRemove, removalNote, notice }: IdentitiesSectionView) {
+export function IdentitiesSection({
+  identities,
+  linkable,
+  available,
+  canRemove,
+  removalNote,
+  notice,
+}: IdentitiesSectionView) {
   if (identities.length === 0 && linkable.length === 0) return null;
   return (
     <ProfileSection
@@ -68,6 +75,12 @@ export function IdentitiesSection({ identities, linkable, canRemove, removalNote
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {removalNote}
         </Typography>
+      )}
+      {!available && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Signing in with another provider is switched off on this site for now: providers cannot be linked or used to
+          log in. Your links are kept.
+        </Alert>
       )}
       <OidcButtons providers={linkable} intent="link" />
     </ProfileSection>

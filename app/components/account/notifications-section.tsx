@@ -41,6 +41,8 @@ export interface NotificationDevice {
 export interface NotificationsSectionProps {
   /** The root loader's pushDevice: which session this page is. */
   device: string;
+  /** False while an admin has notifications switched off (loadNotificationsSection). */
+  available: boolean;
   topics: PushTopic[];
   settings: { timeZone: string | null; reminderHour: number; quietStart: number | null; quietEnd: number | null };
   devices: NotificationDevice[];
@@ -63,7 +65,7 @@ type ThisBrowser = { state: BrowserPushState; subscribed: boolean } | null;
  * The learner's web push: this browser (on, off, blocked with how to allow it, not supported), the
  * topics, the review reminder's hour, the time zone, quiet hours, and every device that gets them.
  */
-export function NotificationsSection({ device, topics, settings, devices }: NotificationsSectionProps) {
+export function NotificationsSection({ device, available, topics, settings, devices }: NotificationsSectionProps) {
   const save = useProfileForm("notification-settings");
   const remove = useProfileForm("remove-push-device");
   const revalidator = useRevalidator();
@@ -134,7 +136,12 @@ export function NotificationsSection({ device, topics, settings, devices }: Noti
           <Typography id="this-device-title" variant="h6" component="h3" gutterBottom>
             This device
           </Typography>
-          {thisBrowser === null ? (
+          {!available ? (
+            <Alert severity="info">
+              Notifications are switched off on this site for now: nothing is sent to any device, and none can be turned
+              on. Your topics, hours and devices are kept.
+            </Alert>
+          ) : thisBrowser === null ? (
             <Typography color="text.secondary">Checking what this browser allows…</Typography>
           ) : stateHelp && !on ? (
             // After a press, its own feedback below says the same; once is enough.

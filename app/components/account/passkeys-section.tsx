@@ -19,7 +19,7 @@ import type { PasskeysSectionView } from "#app/auth/passkeys.server";
  * used, Rename and Remove; and a button to add one. The last way to sign in
  * cannot be removed (the server refuses; the button says so first).
  */
-export function PasskeysSection({ passkeys, signInMethodCount }: PasskeysSectionView) {
+export function PasskeysSection({ passkeys, signInMethodCount, available }: PasskeysSectionView) {
   const [name, setName] = useState("");
   const [feedback, setFeedback] = useState<{ severity: "success" | "error"; message: ReactNode } | null>(null);
   const revalidator = useRevalidator();
@@ -55,34 +55,42 @@ export function PasskeysSection({ passkeys, signInMethodCount }: PasskeysSection
             {feedback.message}
           </Alert>
         )}
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-          <TextField
-            label="Passkey name (optional)"
-            placeholder="e.g. Work laptop"
-            size="small"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX_LENGTH } }}
-            sx={{ width: { sm: 280 } }}
-          />
-          <PasskeyRegisterButton
-            name={name}
-            onStart={() => setFeedback(null)}
-            onError={(message) => setFeedback({ severity: "error", message })}
-            onRegistered={(passkey) => {
-              setName("");
-              setFeedback({
-                severity: "success",
-                message: (
-                  <>
-                    Passkey added: <strong>{passkey.name}</strong>. You can now use it to sign in.
-                  </>
-                ),
-              });
-              void revalidator.revalidate();
-            }}
-          />
-        </Stack>
+        {!available && (
+          <Alert severity="info">
+            Passkeys are switched off on this site for now: you cannot sign in with one or add one. Your passkeys are
+            kept, and work again once passkeys are switched back on.
+          </Alert>
+        )}
+        {available && (
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
+            <TextField
+              label="Passkey name (optional)"
+              placeholder="e.g. Work laptop"
+              size="small"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX_LENGTH } }}
+              sx={{ width: { sm: 280 } }}
+            />
+            <PasskeyRegisterButton
+              name={name}
+              onStart={() => setFeedback(null)}
+              onError={(message) => setFeedback({ severity: "error", message })}
+              onRegistered={(passkey) => {
+                setName("");
+                setFeedback({
+                  severity: "success",
+                  message: (
+                    <>
+                      Passkey added: <strong>{passkey.name}</strong>. You can now use it to sign in.
+                    </>
+                  ),
+                });
+                void revalidator.revalidate();
+              }}
+            />
+          </Stack>
+        )}
       </Stack>
     </ProfileSection>
   );

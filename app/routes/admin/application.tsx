@@ -1,14 +1,31 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { z } from "zod";
 import { Page } from "#app/components/page";
-import { readSettings, SETTINGS, writeSetting, type SettingKey } from "#app/models/app-settings.server";
+import { AdminSection } from "#app/components/admin/admin-section";
+import { FeatureSwitches } from "#app/components/admin/settings/feature-switches";
+import { FreeChaptersForm } from "#app/components/admin/settings/free-chapters-form";
+import { MaintenanceBannerForm, type BannerValues } from "#app/components/admin/settings/maintenance-banner-form";
+import { changeSettings, readSettings, SETTINGS, writeSetting, type SettingKey } from "#app/models/app-settings.server";
 import { recordAudit } from "#app/models/audit-log.server";
+import { listChapters } from "#app/models/chapter.server";
+import { FEATURE_DESCRIPTIONS } from "#app/models/settings-vocabulary";
+import { forgetCurrentSettings } from "#app/settings/current-settings.server";
+import { saveFreeChapters, saveMaintenanceBanner, switchFeature } from "#app/settings/settings-changes.server";
+import {
+  bannerStatus,
+  readBannerForm,
+  readFeatureSwitch,
+  readFreeChapters,
+  utcInputValue,
+} from "#app/settings/settings-forms";
+import { now } from "#app/utils/clock";
 import { requireUser } from "#app/auth/access.server";
 import { getDatabase } from "#app/utils/db.server";
 import { readForm } from "#app/http/read-form.server";
@@ -74,10 +91,23 @@ type FieldKey = (typeof FIELDS)[number]["key"];
 type PriceField = "planCurrency" | "monthlyPrice" | "yearlyPrice";
 
 export async function loader() {
-  const settings = await readSettings(getDatabase().db);
+  const { db } = getDatabase();
+  const [settings, chapters] = await Promise.all([readSettings(db), listChapters(db)]);
   const currency = settings.planCurrency;
+  const banner = settings.maintenanceBanner;
   return {
     settings,
+    chapters: chapters.map(({ id, title, access, published, version }) => ({ id, title, access, published, version })),
+    banner: {
+      values: {
+        bannerText: banner?.text ?? "",
+        bannerLevel: banner?.level ?? "info",
+        bannerFrom: utcInputValue(banner?.from ?? null),
+        bannerUntil: utcInputValue(banner?.until ?? null),
+      } satisfies BannerValues,
+      status: bannerStatus(banner, now()),
+    },
+    now: now().toISOString(),
     prices: {
       planCurrency: currency,
       monthlyPrice: amountText({ minor: settings.monthlyPriceMinor, currency }),
@@ -149,9 +179,74 @@ function readPrices(values: Record<string, unknown>) {
   };
 }
 
+type Actor = { id: string; email: string };
+
+/**
+ * One action for the page's forms, told apart by `intent`: the numbers (the main form, also without an
+ * intent), one feature switched, the maintenance banner put up or removed, and the free chapters.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireUser(context);
+  const actor: Actor = { id: admin.id, email: admin.email };
   const values = await readForm(request);
+  const { db } = getDatabase();
+  const intent = values.intent ?? "settings";
+  switch (intent) {
+    case "settings":
+      return saveNumbers(values, actor);
+    case "feature": {
+      const reading = readFeatureSwitch(values);
+      if (!reading.ok) return data({ form: "features" as const, error: reading.errors.form! }, { status: 400 });
+      const { feature, enabled } = reading.value;
+      await switchFeature(db, actor, feature, enabled);
+      const { label } = FEATURE_DESCRIPTIONS[feature];
+      return { form: "features" as const, message: `${label} is ${enabled ? "on" : "off"}.` };
+    }
+    case "banner": {
+      const reading = readBannerForm(values, now());
+      if (!reading.ok) {
+        const submitted = Object.fromEntries(
+          (["bannerText", "bannerLevel", "bannerFrom", "bannerUntil"] as const).map((field) => [
+            field,
+            typeof values[field] === "string" ? values[field] : "",
+          ]),
+        ) as BannerValues;
+        return data({ form: "banner" as const, errors: reading.errors, values: submitted }, { status: 400 });
+      }
+      const change = await saveMaintenanceBanner(db, actor, reading.value);
+      return { form: "banner" as const, message: change === "changed" ? "Banner saved." : "Nothing changed." };
+    }
+    case "remove-banner":
+      await saveMaintenanceBanner(db, actor, null);
+      return { form: "banner" as const, message: "The banner is removed." };
+    case "free-chapters": {
+      const reading = readFreeChapters(values);
+      if (!reading.ok) return data({ form: "chapters" as const, error: reading.errors.form! }, { status: 400 });
+      const outcome = await saveFreeChapters(db, actor, reading.value);
+      if (outcome.ok) {
+        const message =
+          outcome.changed === 0
+            ? "Nothing changed."
+            : `Access changed for ${outcome.changed === 1 ? "1 chapter" : `${outcome.changed} chapters`}.`;
+        return { form: "chapters" as const, message };
+      }
+      const error =
+        outcome.reason === "conflict"
+          ? `“${outcome.chapter.title}” was changed after this page was opened (its access is ${outcome.chapter.access} now), so nothing was changed. The list shows it as it is now: tick again and apply.`
+          : "A chapter in the list no longer exists, so nothing was changed. The list shows the chapters as they are now.";
+      return data({ form: "chapters" as const, error }, { status: 409 });
+    }
+    default:
+      return data({ form: "unknown" as const, error: "This form is not one of the settings page's." }, { status: 400 });
+  }
+}
+
+/** A refused chapter list was stale: read the page again so it shows the chapters as they are. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
+
+/** The numbers: plans and prices, the quiz limit, the idle timeouts and the analytics retention. */
+async function saveNumbers(values: Record<string, unknown>, admin: Actor) {
   const parsed = settingsSchema.safeParse(values);
   const prices = readPrices(values);
   if (!parsed.success || !prices.prices) {
@@ -167,7 +262,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const next = { ...parsed.data, ...prices.prices };
   const { db } = getDatabase();
-  await db.transaction().execute(async (trx) => {
+  await changeSettings(db, async (trx) => {
     const before = await readSettings(trx);
     const audit = (setting: string, from: string | number, to: string | number) =>
       recordAudit(trx, {
@@ -196,11 +291,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       await audit(name, before[key], next[key]);
     }
   });
+  forgetCurrentSettings(db);
   return { saved: true };
 }
 
 const PRICES_SECTION = "Plans and prices";
 const sectionId = (section: string) => `settings-${section.toLowerCase().replaceAll(" ", "-")}`;
+/** Room above a section reached by its link, so the sticky header does not cover its heading. */
+const SECTION_SX = { scrollMarginTop: 80 };
 
 /** The currency and the two plans' prices, typed in the currency's major unit. */
 function PriceFields({
@@ -249,28 +347,66 @@ function PriceFields({
   );
 }
 
+type ActionResult = NonNullable<Route.ComponentProps["actionData"]>;
+type FormResult<Form extends string> = Extract<ActionResult, { form: Form }>;
+
+/** The answer of the page's form `form` (see the action's intents), or null when another form was sent. */
+function resultOf<Form extends "features" | "banner" | "chapters">(
+  actionData: Route.ComponentProps["actionData"],
+  form: Form,
+): FormResult<Form> | null {
+  return actionData && "form" in actionData && actionData.form === form ? (actionData as FormResult<Form>) : null;
+}
+
+/** The sections after the numbers' form, each with a form of its own. */
+const OWN_FORM_SECTIONS = ["Free chapters", "Features", "Maintenance banner"] as const;
+
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, bounds, prices, priceSummary } = loaderData;
+  const { settings, bounds, prices, priceSummary, chapters, banner } = loaderData;
   const saving = useNavigation().state !== "idle";
-  const refused = actionData && "errors" in actionData ? actionData : null;
+  const numbers = actionData && !("form" in actionData) ? actionData : null;
+  const refused = numbers && "errors" in numbers ? numbers : null;
+  const features = resultOf(actionData, "features");
+  const bannerResult = resultOf(actionData, "banner");
+  const bannerRefusal = bannerResult && "errors" in bannerResult ? bannerResult : null;
+  const chaptersResult = resultOf(actionData, "chapters");
+  const unknownForm = actionData && "form" in actionData && actionData.form === "unknown" ? actionData.error : null;
   const sections = [...new Set(FIELDS.map((field) => field.section))];
+  const heading = (section: string) => (
+    <Typography id={sectionId(section)} variant="h6" component="h2" sx={{ mb: 2 }}>
+      {section}
+    </Typography>
+  );
   return (
     <Page
       title="Settings"
-      lead="How the application behaves for every learner. Changes apply at once and are written to the audit log."
+      lead="How the application behaves for every learner. Changes apply on every instance within a few seconds and are written to the audit log."
     >
+      <Box component="nav" aria-label="Settings sections" sx={{ mb: 4 }}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: "wrap" }}>
+          {[...sections, ...OWN_FORM_SECTIONS].map((section) => (
+            <Button key={section} href={`#${sectionId(section)}`} size="small" variant="outlined" color="inherit">
+              {section}
+            </Button>
+          ))}
+        </Stack>
+      </Box>
+      {unknownForm && (
+        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          {unknownForm}
+        </Alert>
+      )}
       <Form method="post">
+        <input type="hidden" name="intent" value="settings" />
         <Stack spacing={4} sx={{ maxWidth: "32rem" }}>
-          {actionData && "saved" in actionData && (
+          {numbers && "saved" in numbers && (
             <Alert severity="success" role="status">
               Saved.
             </Alert>
           )}
           {sections.map((section) => (
-            <Box component="section" key={section} aria-labelledby={sectionId(section)}>
-              <Typography id={sectionId(section)} variant="h6" component="h2" sx={{ mb: 2 }}>
-                {section}
-              </Typography>
+            <Box component="section" key={section} aria-labelledby={sectionId(section)} sx={SECTION_SX}>
+              {heading(section)}
               <Stack spacing={2.5}>
                 {section === PRICES_SECTION && (
                   <PriceFields
@@ -304,6 +440,41 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </Box>
         </Stack>
       </Form>
+
+      <Divider sx={{ my: 5 }} />
+      <Stack spacing={6}>
+        <AdminSection id={sectionId("Free chapters")} title="Free chapters" sx={SECTION_SX}>
+          {/* Keyed by the versions, so a list read again after a refusal shows the boxes as they are now. */}
+          <FreeChaptersForm
+            key={chapters.map((chapter) => chapter.version).join()}
+            chapters={chapters}
+            message={chaptersResult && "message" in chaptersResult ? chaptersResult.message : null}
+            error={chaptersResult && "error" in chaptersResult ? chaptersResult.error : null}
+            busy={saving}
+          />
+        </AdminSection>
+        <AdminSection id={sectionId("Features")} title="Features" sx={SECTION_SX}>
+          <FeatureSwitches
+            flags={settings.featureFlags}
+            feedback={
+              features ? ("error" in features ? { error: features.error } : { message: features.message }) : null
+            }
+            busy={saving}
+          />
+        </AdminSection>
+        <AdminSection id={sectionId("Maintenance banner")} title="Maintenance banner" sx={SECTION_SX}>
+          {/* Keyed by what is stored, so the fields start again from it after a save or a removal. */}
+          <MaintenanceBannerForm
+            key={JSON.stringify(banner.values)}
+            values={bannerRefusal ? bannerRefusal.values : banner.values}
+            errors={bannerRefusal?.errors ?? {}}
+            status={banner.status}
+            message={bannerResult && "message" in bannerResult ? bannerResult.message : null}
+            now={loaderData.now}
+            busy={saving}
+          />
+        </AdminSection>
+      </Stack>
     </Page>
   );
 }

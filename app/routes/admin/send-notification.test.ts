@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "#database/connection";
 import { actionResult, formPost, requestContext } from "#tests/setup/action-result";
 import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
+import { switchFeatures } from "#tests/setup/feature-flags";
 import { listAuditEntries } from "#app/models/audit-log.server";
 import { setTopics } from "#app/models/notification-settings.server";
 import { createSend, findSend, listSends, type PushSendInput } from "#app/models/push-send.server";
@@ -166,6 +167,28 @@ describe.each(testDialects)("/admin/sendNotification on %s", (dialect) => {
       current.pushRunning = true;
     }
     expect(await sendCount()).toBe(before);
+  });
+
+  it("sends nothing while notifications are switched off in the settings, and says so on the page", async () => {
+    const before = { sends: await sendCount(), calls: current.scheduled.length };
+    const restore = await switchFeatures(database.db, { push: false });
+    try {
+      const refused = await post({ intent: "send", ...MESSAGE, audience: "subscribers" });
+      expect(refused.status).toBe(403);
+      expect(refused.data).toMatchObject({
+        errors: { form: expect.stringMatching(/^Notifications are switched off in the settings/) },
+      });
+      expect((await post({ intent: "test", ...MESSAGE })).status).toBe(403);
+      const page = await loader({
+        request: new Request(PAGE),
+        context: contextOf(accounts.admin),
+        params: {},
+      } as never);
+      expect(page.switchedOff).toBe(true);
+    } finally {
+      await restore();
+    }
+    expect({ sends: await sendCount(), calls: current.scheduled.length }).toEqual(before);
   });
 
   it("refuses bad input field by field and changes nothing", async () => {

@@ -28,6 +28,7 @@ import { now } from "#app/utils/clock";
 import { getDatabase } from "#app/utils/db.server";
 import { countOf } from "#app/utils/plural";
 import { readPageParam } from "#app/utils/page-param";
+import { featureEnabled } from "#app/settings/current-settings.server";
 import type { Route } from "./+types/send-notification";
 
 const HISTORY_PAGE_SIZE = 20;
@@ -79,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     myDevices: mine.devices,
     initialReach: { topic: DEFAULT_TOPIC, audience: DEFAULT_AUDIENCE, reach: initialReach } satisfies InitialReach,
     site: { name: "Numberlab", host: new URL(publicOrigin()).host },
+    switchedOff: !(await featureEnabled(db, "push")),
   };
 }
 
@@ -96,6 +98,9 @@ const submitted = (values: Record<string, unknown>): ComposeValues =>
   ) as ComposeValues;
 
 const refuse = (refusal: Refusal, status = 400) => data(refusal, { status });
+
+const PUSH_SWITCHED_OFF =
+  "Notifications are switched off in the settings (/admin/application), so nothing can be sent. Switch them on there first.";
 
 /** The audit entry of a send: what went where and when, and the account it went to, if one. */
 function auditSend(actor: AuditParty, send: PushSend, action: "push.send" | "push.schedule" | "push.test") {
@@ -147,6 +152,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form =
       "Notifications are not running on this server (their start failed; the server log says why). Nothing was sent.";
     return refuse({ errors: { form }, values: submitted(values) }, 503);
+  }
+  if (!(await featureEnabled(db, "push"))) {
+    return refuse({ errors: { form: PUSH_SWITCHED_OFF }, values: submitted(values) }, 403);
   }
   const draft = readSendDraft(values, publicOrigin());
   if (intent.data === "test") {
@@ -229,7 +237,7 @@ type ActionData = Partial<
 >;
 
 export default function SendNotification({ loaderData, actionData }: Route.ComponentProps) {
-  const { sends, page, pageCount, total, myDevices, initialReach, site } = loaderData;
+  const { sends, page, pageCount, total, myDevices, initialReach, site, switchedOff } = loaderData;
   const result = actionData as ActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(SEND_NOTIFICATION_PATH) === true;
@@ -240,6 +248,15 @@ export default function SendNotification({ loaderData, actionData }: Route.Compo
       maxWidth="xl"
     >
       <Stack spacing={5}>
+        {switchedOff && (
+          <Alert severity="warning">
+            Notifications are switched off in the{" "}
+            <Link component={RouterLink} to="/admin/application#settings-features">
+              settings
+            </Link>
+            : nothing is sent. Sends due meanwhile are marked failed in their reports, and review reminders are skipped.
+          </Alert>
+        )}
         {result?.cancel && (
           <Alert severity={result.cancel.error ? "error" : "success"} role={result.cancel.error ? "alert" : "status"}>
             {result.cancel.error ?? result.cancel.message}

@@ -28,6 +28,8 @@ import { startPasswordAttempt } from "#app/auth/password-attempts.server";
 import { serverInfoContext } from "#app/http/request-context";
 import { AccountDisabledError, signIn } from "#app/auth/sign-in.server";
 import { readForm } from "#app/http/read-form.server";
+import { FEATURE_OFF_MESSAGES } from "#app/models/settings-vocabulary";
+import { featureEnabled } from "#app/settings/current-settings.server";
 import type { Route } from "./+types/link-account";
 
 const passwordSchema = z.object({
@@ -71,8 +73,11 @@ async function readPending(db: Kysely<Database>, request: Request, secure: boole
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const pending = await readPending(getDatabase().db, request, context.get(serverInfoContext).isSecure);
-  return { pending: pending?.view ?? null };
+  const { db } = getDatabase();
+  // Providers switched off (/admin/application) between the provider's answer and this page.
+  if (!(await featureEnabled(db, "oidc"))) return { pending: null, switchedOff: true };
+  const pending = await readPending(db, request, context.get(serverInfoContext).isSecure);
+  return { pending: pending?.view ?? null, switchedOff: false };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,6 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   /** The pending link is gone: the cookie goes too, and the page says so. */
   const ended = (status: number, refusal: string | null) =>
     data({ pending: null, error: null, refusal }, { status, headers: { "Set-Cookie": pendingLinkCookie("", secure) } });
+  if (!(await featureEnabled(db, "oidc"))) return ended(403, FEATURE_OFF_MESSAGES.oidc);
   if (!pending) return ended(400, null);
   const { token, link, account, view } = pending;
 
@@ -139,12 +145,13 @@ export default function LinkAccount({ loaderData, actionData }: Route.ComponentP
   const pending = actionData ? actionData.pending : loaderData.pending;
   const error = actionData?.error ?? null;
 
-  if (actionData?.refusal) {
+  const refusal = actionData?.refusal ?? (loaderData.switchedOff ? FEATURE_OFF_MESSAGES.oidc : null);
+  if (refusal) {
     return (
       <OutcomeCard
         title="Link your account"
         severity="error"
-        message={actionData.refusal}
+        message={refusal}
         next={{ to: "/login", label: "Back to log in" }}
       />
     );

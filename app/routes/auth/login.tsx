@@ -32,6 +32,8 @@ import { AccountDisabledError, signIn } from "#app/auth/sign-in.server";
 import { requestSignUp } from "#app/auth/sign-up.server";
 import { retryAfterHeaders } from "#app/http/action-headers";
 import { readForm } from "#app/http/read-form.server";
+import { currentSettings } from "#app/settings/current-settings.server";
+import { FEATURE_OFF_MESSAGES } from "#app/models/settings-vocabulary";
 import type { Route } from "./+types/login";
 
 const passwordText = z.string({ error: "The password must be a single piece of text." });
@@ -62,14 +64,18 @@ export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: "Log in · Numberlab" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const { featureFlags } = await currentSettings(getDatabase().db);
   return {
     mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const),
     redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/profile"),
     accountDeleted: url.searchParams.has("accountDeleted"),
     signedOutIdle: url.searchParams.get("signedOut") === "idle",
-    providers: publicOidcProviders(),
+    // Switched off (/admin/application), a way in is not offered; its routes refuse it as well.
+    providers: featureFlags.oidc ? publicOidcProviders() : [],
+    passkeys: featureFlags.passkeys,
+    signUpOpen: featureFlags.signUp,
   };
 }
 
@@ -95,7 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (limited) return limited;
     try {
-      await requestSignUp({ email, password, origin: publicOrigin(), redirectTo });
+      const outcome = await requestSignUp({ email, password, origin: publicOrigin(), redirectTo });
+      if (outcome === "closed") {
+        return data({ errors: { form: FEATURE_OFF_MESSAGES.signUp }, values: kept }, { status: 403 });
+      }
     } catch (error) {
       console.error("Sign-up e-mail could not be sent:", error);
       return data(
@@ -149,6 +158,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const signupRequested =
     actionData !== undefined && "signupRequested" in actionData ? actionData.signupRequested : null;
   const signup = mode === "signup";
+  // Sign-up switched off (/admin/application): the tab goes, and its address says so instead of a form.
+  const closed = signup && !loaderData.signUpOpen;
   const query = (next: "login" | "signup") =>
     `/login?${new URLSearchParams({ ...(next === "signup" ? { mode: "signup" } : {}), redirectTo })}`;
 
@@ -156,22 +167,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <Container component="main" id="main" maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
         <Typography variant="h4" component="h1" gutterBottom>
-          {signup ? "Create your account" : "Log in to Numberlab"}
+          {closed ? "Sign-up is closed" : signup ? "Create your account" : "Log in to Numberlab"}
         </Typography>
-        <Tabs
-          value={mode}
-          textColor="inherit"
-          aria-label="Log in or create an account"
-          // MUI dims unselected tabs with opacity, below the contrast text needs.
-          sx={{
-            mb: 3,
-            "& .MuiTab-root": { opacity: 1, color: "text.secondary" },
-            "& .Mui-selected": { color: "text.primary" },
-          }}
-        >
-          <Tab value="login" label="Log in" component={Link} to={query("login")} replace />
-          <Tab value="signup" label="Create account" component={Link} to={query("signup")} replace />
-        </Tabs>
+        {loaderData.signUpOpen && (
+          <Tabs
+            value={mode}
+            textColor="inherit"
+            aria-label="Log in or create an account"
+            // MUI dims unselected tabs with opacity, below the contrast text needs.
+            sx={{
+              mb: 3,
+              "& .MuiTab-root": { opacity: 1, color: "text.secondary" },
+              "& .Mui-selected": { color: "text.primary" },
+            }}
+          >
+            <Tab value="login" label="Log in" component={Link} to={query("login")} replace />
+            <Tab value="signup" label="Create account" component={Link} to={query("signup")} replace />
+          </Tabs>
+        )}
         {loaderData.accountDeleted && (
           <Alert severity="success" role="status" sx={{ mb: 3 }}>
             Your account and everything stored about it were deleted. Thank you for learning with us.
@@ -182,7 +195,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             You were signed out because your session had not been used for a while. Please log in again to continue.
           </Alert>
         )}
-        {signupRequested ? (
+        {closed ? (
+          <Stack spacing={2.5} sx={{ alignItems: "flex-start" }}>
+            <Alert severity="info" sx={{ alignSelf: "stretch" }}>
+              {FEATURE_OFF_MESSAGES.signUp}
+            </Alert>
+            <Button component={Link} to={query("login")} variant="contained">
+              Log in
+            </Button>
+          </Stack>
+        ) : signupRequested ? (
           <Alert severity="success" role="status">
             Check your inbox at <strong>{signupRequested}</strong>: we sent you a link to finish creating your account.
             It works for one hour. Nothing arrived? Look in your spam folder, or sign up again.
@@ -222,15 +244,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </Stack>
           </Form>
         )}
-        {!signup && (
+        {!signup && loaderData.passkeys && (
           <>
             <Divider sx={{ my: 3 }}>or</Divider>
             <PasskeySignInButton redirectTo={redirectTo} />
           </>
         )}
-        {loaderData.providers.length > 0 && (
+        {!closed && loaderData.providers.length > 0 && (
           <>
-            {signup ? <Divider sx={{ my: 3 }}>or</Divider> : <Box sx={{ mt: 1.5 }} />}
+            {signup || !loaderData.passkeys ? <Divider sx={{ my: 3 }}>or</Divider> : <Box sx={{ mt: 1.5 }} />}
             <OidcButtons providers={loaderData.providers} intent="sign-in" redirectTo={redirectTo} />
           </>
         )}

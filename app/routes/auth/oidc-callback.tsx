@@ -26,6 +26,8 @@ import {
 import { serverInfoContext, userContext } from "#app/http/request-context";
 import { AccountDisabledError, signIn } from "#app/auth/sign-in.server";
 import { withSignUpMarker } from "#app/analytics/sign-up-marker";
+import { FEATURE_OFF_MESSAGES } from "#app/models/settings-vocabulary";
+import { featureEnabled } from "#app/settings/current-settings.server";
 import type { Route } from "./+types/oidc-callback";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in problem · Numberlab" }];
@@ -43,6 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Set-Cookie": oidcFlowCookie(provider.id, "", secure) });
   const problem = (status: number, message: string, intent: OidcIntent | null) =>
     data({ message, back: backTo(intent) }, { status, headers });
+  // Switched off while the person was at the provider: nothing is linked or signed in, and the flow ends.
+  if (!(await featureEnabled(db, "oidc"))) return problem(403, FEATURE_OFF_MESSAGES.oidc, null);
 
   // The redirect URI the code was issued for is the public one, whatever proxy the request came through.
   const callbackUrl = new URL(`${callbackPath(provider.id)}${new URL(request.url).search}`, publicOrigin());
@@ -67,8 +71,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const outcome = await resolveOidcSignIn(db, { providerId: provider.id, claims, currentUserId });
   switch (outcome.kind) {
-    case "refused":
-      return problem(409, refusalMessage(outcome.reason, provider.name), flow.intent);
+    case "refused": {
+      // Sign-up switched off is a refusal of the site's, not a conflict between accounts.
+      const status = outcome.reason === "sign-up-closed" ? 403 : 409;
+      return problem(status, refusalMessage(outcome.reason, provider.name), flow.intent);
+    }
     case "confirm-link": {
       const token = await savePendingLink(db, {
         userId: outcome.userId,

@@ -16,6 +16,8 @@ import {
 import { serverInfoContext, userContext } from "#app/http/request-context";
 import { safeRedirectPath } from "#app/http/safe-redirect";
 import { readForm } from "#app/http/read-form.server";
+import { FEATURE_OFF_MESSAGES } from "#app/models/settings-vocabulary";
+import { featureEnabled } from "#app/settings/current-settings.server";
 import type { Route } from "./+types/oidc-start";
 
 const startSchema = z.object({
@@ -37,6 +39,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = startSchema.safeParse(values);
   if (!parsed.success) throw data({ message: parsed.error.issues[0]!.message, back: backTo(null) }, { status: 400 });
   const { intent } = parsed.data;
+  if (!(await featureEnabled(getDatabase().db, "oidc"))) {
+    throw data({ message: FEATURE_OFF_MESSAGES.oidc, back: backTo(intent) }, { status: 403 });
+  }
 
   const { isSecure: secure, clientIp } = context.get(serverInfoContext);
   const limited = await checkRateLimits([{ rule: rateLimits.oidcStartPerIp, subject: clientIp }], {});

@@ -6,6 +6,7 @@ import {
   passkeyFlowCookie,
   passkeyNameField,
   passkeyRefusal,
+  passkeysSwitchedOff,
   readPasskeyFlowToken,
   registerPasskey,
   registrationResponseSchema,
@@ -22,6 +23,8 @@ const bodySchema = z.object(
 /** Finishes adding a passkey: answers `{ passkey }`, or `{ error }` with a 4xx status. */
 export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverInfoContext);
+  const switchedOff = await passkeysSwitchedOff(getDatabase().db);
+  if (switchedOff) return switchedOff;
   const body = await readJsonBody(request, bodySchema);
   if ("invalid" in body) return body.invalid;
   const headers = new Headers({ "Set-Cookie": passkeyFlowCookie("passkey-register", "", { secure: server.isSecure }) });

@@ -5,6 +5,7 @@ import {
   authenticationResponseSchema,
   passkeyFlowCookie,
   passkeyRefusal,
+  passkeysSwitchedOff,
   readPasskeyFlowToken,
   relyingParty,
   verifyPasskeySignIn,
@@ -25,6 +26,8 @@ const bodySchema = z.object(
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverInfoContext);
+  const switchedOff = await passkeysSwitchedOff(getDatabase().db);
+  if (switchedOff) return switchedOff;
   const body = await readJsonBody(request, bodySchema);
   if ("invalid" in body) return body.invalid;
   const redirectTo = safeRedirectPath(body.data.redirectTo, "/profile");

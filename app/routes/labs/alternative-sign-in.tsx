@@ -22,6 +22,7 @@ import type { action as emailLinkAction } from "../auth/email-link";
 import type { Route } from "./+types/alternative-sign-in";
 import { EmailAddressField } from "#app/components/email-address-field";
 import { FormFeedback } from "#app/components/form-feedback";
+import { currentSettings } from "#app/settings/current-settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in, another way · Numberlab" }];
 
@@ -36,10 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       passkeys: await loadPasskeysSection(db, user.id, await findSignInMethods(db, user.id)),
     };
   }
+  const { featureFlags } = await currentSettings(getDatabase().db);
   return {
     signedIn: false as const,
     redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/profile"),
-    providers: publicOidcProviders(),
+    // What an admin switched off (/admin/application) is not offered.
+    providers: featureFlags.oidc ? publicOidcProviders() : [],
+    passkeys: featureFlags.passkeys,
+    signUpOpen: featureFlags.signUp,
   };
 }
 
@@ -66,7 +71,7 @@ export default function NewLogin({ loaderData }: Route.ComponentProps) {
       </Container>
     );
   }
-  const { redirectTo, providers } = loaderData;
+  const { redirectTo, providers, passkeys, signUpOpen } = loaderData;
   const loginQuery = new URLSearchParams({ redirectTo });
   const signupQuery = new URLSearchParams({ mode: "signup", redirectTo });
   return (
@@ -76,20 +81,25 @@ export default function NewLogin({ loaderData }: Route.ComponentProps) {
           Sign in to Numberlab
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4 }}>
-          No password needed: use a passkey, or we will e-mail you a link.
+          {passkeys
+            ? "No password needed: use a passkey, or we will e-mail you a link."
+            : "No password needed: we will e-mail you a link."}
         </Typography>
 
-        <Stack component="section" aria-labelledby="passkey-heading" spacing={1.5}>
-          <Typography id="passkey-heading" variant="h6" component="h2">
-            With a passkey
-          </Typography>
-          <PasskeySignInButton redirectTo={redirectTo} variant="contained" />
-          <Typography variant="body2" color="text.secondary">
-            Your device asks for your fingerprint, face, screen lock or security key.
-          </Typography>
-        </Stack>
-
-        <Divider sx={{ my: 4 }}>or</Divider>
+        {passkeys && (
+          <>
+            <Stack component="section" aria-labelledby="passkey-heading" spacing={1.5}>
+              <Typography id="passkey-heading" variant="h6" component="h2">
+                With a passkey
+              </Typography>
+              <PasskeySignInButton redirectTo={redirectTo} variant="contained" />
+              <Typography variant="body2" color="text.secondary">
+                Your device asks for your fingerprint, face, screen lock or security key.
+              </Typography>
+            </Stack>
+            <Divider sx={{ my: 4 }}>or</Divider>
+          </>
+        )}
 
         <EmailLinkForm redirectTo={redirectTo} />
 
@@ -113,12 +123,14 @@ export default function NewLogin({ loaderData }: Route.ComponentProps) {
               Log in with your password
             </Link>
           </Typography>
-          <Typography variant="body2">
-            New to Numberlab?{" "}
-            <Link component={RouterLink} to={`/login?${signupQuery}`} color="inherit" underline="always">
-              Create an account
-            </Link>
-          </Typography>
+          {signUpOpen && (
+            <Typography variant="body2">
+              New to Numberlab?{" "}
+              <Link component={RouterLink} to={`/login?${signupQuery}`} color="inherit" underline="always">
+                Create an account
+              </Link>
+            </Typography>
+          )}
         </Stack>
       </Paper>
     </Container>

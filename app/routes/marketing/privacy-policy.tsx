@@ -4,12 +4,15 @@ import { Page } from "#app/components/page";
 import { ProseSection, TextLink } from "#app/components/prose";
 import { readSettings } from "#app/models/app-settings.server";
 import { getDatabase } from "#app/utils/db.server";
+import { featureEnabled } from "#app/settings/current-settings.server";
 import type { Route } from "./+types/privacy-policy";
 
 /** The policy states the keeping time the site really uses: the administrators' setting. */
 export async function loader() {
-  const { analyticsRetentionDays } = await readSettings(getDatabase().db);
-  return { analyticsRetentionDays };
+  const { db } = getDatabase();
+  const { analyticsRetentionDays } = await readSettings(db);
+  // The administrators can switch the statistics off (/admin/application); the policy says when they have.
+  return { analyticsRetentionDays, analyticsOn: await featureEnabled(db, "analytics") };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -22,7 +25,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  const { analyticsRetentionDays } = loaderData;
+  const { analyticsRetentionDays, analyticsOn } = loaderData;
   return (
     <Page
       title="Privacy policy"
@@ -139,6 +142,14 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       </ProseSection>
 
       <ProseSection title="Usage statistics">
+        {!analyticsOn && (
+          <Typography>
+            <strong>Switched off at the moment.</strong> The site&apos;s administrators have switched usage statistics
+            off: your browser does not load the statistics script, and events sent by pages opened before are thrown
+            away unread. Statistics stored before are kept until they are deleted as described below. What follows
+            applies again if they switch it back on.
+          </Typography>
+        )}
         <Typography>
           To see which lessons, tools and quizzes help, this site counts how it is used. It does this itself: the
           statistics are sent to this site only, with no third-party script, no cookie and no advertising identifier.

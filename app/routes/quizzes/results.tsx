@@ -50,7 +50,10 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loade
 
 export default function Results({ loaderData }: Route.ComponentProps) {
   const { items, score, mastery, chapterSlug, title } = loaderData;
-  const pushDevice = useRouteLoaderData<typeof rootLoader>("root")?.pushDevice ?? null;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const pushDevice = root?.pushDevice ?? null;
+  // Switched off by an admin: the offer is left out rather than shown with a button that cannot work.
+  const pushOn = root?.features.push ?? true;
   return (
     <Page title={title} lead={`You answered ${score} of ${items.length} questions right.`}>
       <Stack spacing={3}>
@@ -59,11 +62,15 @@ export default function Results({ loaderData }: Route.ComponentProps) {
             Your mastery now
           </Typography>
           <MasteryList skills={mastery} />
-          <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
-            Skills come due for review as days pass. Numberlab can remind you on this device at the hour you choose,
-            only on days when reviews are due.
-          </Typography>
-          <PushOptInButton topic="review-reminders" label="Remind me when reviews are due" device={pushDevice} />
+          {pushOn && (
+            <>
+              <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+                Skills come due for review as days pass. Numberlab can remind you on this device at the hour you choose,
+                only on days when reviews are due.
+              </Typography>
+              <PushOptInButton topic="review-reminders" label="Remind me when reviews are due" device={pushDevice} />
+            </>
+          )}
         </Box>
         {items.map((item) => (
           <Stack key={item.id} spacing={1}>

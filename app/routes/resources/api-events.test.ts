@@ -9,6 +9,7 @@ import { analyticsServices } from "#app/analytics/ingest.server";
 import { MAX_EVENT_AGE_MS, type AnalyticsEvent } from "#app/analytics/events";
 import { EVENTS_PER_MINUTE } from "#app/analytics/event-rate-limit.server";
 import { createUser, findUserById, setPreferences } from "#app/models/user.server";
+import { switchFeatures } from "#tests/setup/feature-flags";
 
 // The route stores through the process-wide database; point it at each dialect's test database.
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
@@ -171,6 +172,23 @@ describe.each(testDialects)("POST /api/events on %s", (dialect) => {
     // DNT: 0 is no request not to be tracked.
     expect((await send({ body: { events: [event()] }, headers: { DNT: "0" } })).body).toMatchObject({ stored: 1 });
     await database.db.deleteFrom("analytics_events").execute();
+  });
+
+  it("accepts and drops every batch while an admin has analytics switched off, so no page sends it again", async () => {
+    current.handle = database;
+    const before = await count();
+    const restore = await switchFeatures(database.db, { analytics: false });
+    try {
+      const answer = await send({ body: { events: [event(), event()] } });
+      expect(answer).toMatchObject({ status: 202, body: { stored: 0, ignored: "switched-off" } });
+      expect(answer.response.headers.get("Cache-Control")).toBe("no-store");
+      // Not even read: a body that would be refused is answered the same way.
+      expect((await send({ raw: "{not json" })).body).toEqual({ stored: 0, ignored: "switched-off" });
+    } finally {
+      await restore();
+    }
+    expect(await count()).toBe(before);
+    expect((await send({ body: { events: [event()] } })).body).toMatchObject({ stored: 1 });
   });
 
   it("links the events of a signed-in account with analytics on to it, and only those", async () => {

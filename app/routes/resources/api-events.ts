@@ -3,13 +3,15 @@ import { MAX_BATCH_BYTES } from "#app/analytics/event-schema.server";
 import { jsonError, postOnly } from "#app/http/json-request.server";
 import { serverInfoContext, userContext } from "#app/http/request-context";
 import { getDatabase } from "#app/utils/db.server";
+import { featureEnabled } from "#app/settings/current-settings.server";
 import type { Route } from "./+types/api-events";
 
 /**
  * POST /api/events: the analytics client's batches (docs/analytics.md). JSON from fetch, or text/plain
  * from navigator.sendBeacon (which cannot set a JSON type without a CORS preflight), at most 32 KB.
  * The answer is 202 `{ stored, duplicates, dropped }`, or 202 `{ stored: 0, ignored }` for requests
- * whose events are never kept (bots, Do Not Track, Global Privacy Control, accounts that opted out).
+ * whose events are never kept (bots, Do Not Track, Global Privacy Control, accounts that opted out, and
+ * everyone while an admin has analytics switched off: a 202, so pages opened before do not send again).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return postOnly();
@@ -19,7 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const user = context.get(userContext);
   // Before the body is read: of such a request nothing is kept, not even for a moment.
-  const ignored = ignoredBecause(request.headers, user);
+  const ignored = (await featureEnabled(getDatabase().db, "analytics"))
+    ? ignoredBecause(request.headers, user)
+    : "switched-off";
   if (ignored) return Response.json({ stored: 0, ignored }, { status: 202, headers: { "Cache-Control": "no-store" } });
   const text = await readCapped(request, MAX_BATCH_BYTES);
   if (text === null) return jsonError(`A batch is at most ${MAX_BATCH_BYTES} bytes.`, 413);

@@ -9,11 +9,13 @@ import { createUser, findUserById } from "#app/models/user.server";
 import { listUserDevices } from "#app/models/push-subscription.server";
 import { readNotificationSettings, readTopics } from "#app/models/notification-settings.server";
 import { hashToken } from "#app/utils/secure-token.server";
+import { FEATURE_OFF_MESSAGES } from "#app/models/settings-vocabulary";
+import { switchFeatures } from "#tests/setup/feature-flags";
 
 // The route stores through the process-wide database; point it at each dialect's test database.
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
 vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
-const { action } = await import("./api-push-subscription");
+const { action, loader } = await import("./api-push-subscription");
 
 /** A browser's keys as PushSubscription.toJSON() gives them: a P-256 point and 16 random bytes. */
 function browserKeys() {
@@ -112,5 +114,29 @@ describe.each(testDialects)("/api/push/subscription on %s", (dialect) => {
     expect(refused.status).toBe(409);
     expect(await listUserDevices(database.db, learner.userId)).toEqual([]);
     expect((await send("DELETE", { endpoint: fresh })).status).toBe(401);
+  });
+
+  it("adds no device while notifications are switched off, still removes one, and gives no key", async () => {
+    const learner = await signedIn();
+    const kept = endpoint();
+    await send("POST", { endpoint: kept, keys: browserKeys() }, learner);
+    current.handle = database;
+    const restore = await switchFeatures(database.db, { push: false });
+    try {
+      const key = await loader();
+      expect(key.status).toBe(403);
+      expect(await key.json()).toEqual({ error: FEATURE_OFF_MESSAGES.push });
+      expect(await send("POST", { endpoint: endpoint(), keys: browserKeys() }, learner)).toEqual({
+        status: 403,
+        body: { error: FEATURE_OFF_MESSAGES.push },
+      });
+      // The kept one cannot be refreshed either, and stays on file for when they are on again.
+      expect((await send("POST", { endpoint: kept, keys: browserKeys() }, learner)).status).toBe(403);
+      expect(await listUserDevices(database.db, learner.userId)).toHaveLength(1);
+      expect(await send("DELETE", { endpoint: kept }, learner)).toEqual({ status: 200, body: { removed: true } });
+    } finally {
+      await restore();
+    }
+    expect((await send("POST", { endpoint: endpoint(), keys: browserKeys() }, learner)).status).toBe(201);
   });
 });

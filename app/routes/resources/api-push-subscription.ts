@@ -10,15 +10,19 @@ import {
 } from "#app/push/subscription-request.server";
 import { getVapidKeys } from "#app/push/vapid-keys.server";
 import { getDatabase } from "#app/utils/db.server";
+import { FEATURE_OFF_MESSAGES } from "#app/models/settings-vocabulary";
+import { featureEnabled } from "#app/settings/current-settings.server";
 import type { Route } from "./+types/api-push-subscription";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * GET: the server's VAPID public key (the browser's applicationServerKey), for the page and the
- * service worker. Public, like any push sender's.
+ * service worker. Public, like any push sender's. While an admin has notifications switched off it
+ * answers 403 instead, so a page opened before cannot subscribe the browser.
  */
-export function loader() {
+export async function loader() {
+  if (!(await featureEnabled(getDatabase().db, "push"))) return jsonError(FEATURE_OFF_MESSAGES.push, 403);
   try {
     return Response.json({ publicKey: getVapidKeys().publicKey }, { headers: NO_STORE });
   } catch (error) {
@@ -49,6 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ removed }, { headers: NO_STORE });
   }
 
+  // Switched off: no device is added or refreshed (removing one, above, still works).
+  if (!(await featureEnabled(db, "push"))) return jsonError(FEATURE_OFF_MESSAGES.push, 403);
   const body = await readJsonBody(request, subscriptionBodySchema(allowLoopback));
   if ("invalid" in body) return body.invalid;
   const { endpoint, keys, replacesEndpoint, topics = [], timeZone } = body.data;

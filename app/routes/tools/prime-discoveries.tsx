@@ -90,7 +90,10 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
   const { cards, history, historySources, mersenne, forms, newestYear } = loaderData;
   const tableHeadingId = useId();
   const largest = mersenne.at(-1);
-  const pushDevice = useRouteLoaderData<typeof rootLoader>("root")?.pushDevice ?? null;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const pushDevice = root?.pushDevice ?? null;
+  // Switched off by an admin: the offer is left out rather than shown with a button that cannot work.
+  const pushOn = root?.features.push ?? true;
   return (
     <Page
       title="Prime discoveries"
@@ -111,10 +114,14 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
           The largest known prime, year by year
         </Typography>
         <RecordChart records={history} sources={historySources} />
-        <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
-          A new record is found every few years. Numberlab can tell you on this device when one is published here.
-        </Typography>
-        <PushOptInButton topic="record-primes" label="Tell me about new record primes" device={pushDevice} />
+        {pushOn && (
+          <>
+            <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+              A new record is found every few years. Numberlab can tell you on this device when one is published here.
+            </Typography>
+            <PushOptInButton topic="record-primes" label="Tell me about new record primes" device={pushDevice} />
+          </>
+        )}
       </Box>
 
       <Box
