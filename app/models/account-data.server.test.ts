@@ -299,6 +299,37 @@ async function populatedAccount(database: TestDatabase, tag: string) {
       sent_at: "2030-01-03T00:00:01.000Z",
     })
     .execute();
+  // The team's todo list: an item the person made and is assigned, changed last by the colleague, and
+  // the person's comment on it.
+  await db
+    .insertInto("todo_items")
+    .values({
+      id: `todo-${tag}`,
+      title: `Proofread chapter 2, ${tag}`,
+      notes: "Check $\\varphi(12) = 4$.",
+      assignee_id: user.id,
+      due_on: "2030-02-01",
+      priority: "high",
+      status: "doing",
+      position: 0,
+      version: 2,
+      created_by: user.id,
+      created_at: "2030-01-04T00:00:00.000Z",
+      updated_by: colleague.id,
+      updated_at: "2030-01-05T00:00:00.000Z",
+      done_at: null,
+    })
+    .execute();
+  await db
+    .insertInto("todo_comments")
+    .values({
+      id: `todo-comment-${tag}`,
+      todo_id: `todo-${tag}`,
+      author_id: user.id,
+      body: `On it, ${tag}`,
+      created_at: "2030-01-04T01:00:00.000Z",
+    })
+    .execute();
   const other = await createUser(db, { email: `someone-else-${tag}@example.org`, passwordHash: null });
   await recordAudit(db, {
     actor: { id: user.id, email },
@@ -433,6 +464,8 @@ const KEPT_WITHOUT_THE_PERSON = new Set([
   "quiz_sets",
   "app_settings",
   "push_sends",
+  "todo_items",
+  "todo_comments",
 ]);
 
 /**
@@ -658,6 +691,25 @@ describe.each(testDialects)("account data on %s", (dialect) => {
     expect(exported.asEditor.settingsChanged).toEqual([
       { key: "freeQuizAttemptsPerDay", changedAt: expect.any(String) },
     ]);
+    expect(exported.teamTodo).toEqual({
+      items: [
+        expect.objectContaining({
+          id: "todo-coverage",
+          status: "doing",
+          madeByYou: true,
+          assignedToYou: true,
+          changedLastByYou: false,
+        }),
+      ],
+      comments: [
+        {
+          id: "todo-comment-coverage",
+          todoId: "todo-coverage",
+          body: "On it, coverage",
+          writtenAt: expect.any(String),
+        },
+      ],
+    });
     // The other person of an audit entry is not named.
     expect(JSON.stringify(exported)).not.toContain("someone-else-coverage@example.org");
   });

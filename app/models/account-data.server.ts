@@ -128,6 +128,13 @@ export const NOT_EXPORTED = [
       "A reply to one of your messages leaves out the administrator who wrote it; a reply you wrote as an administrator leaves out the address it went to. Their text is in the file.",
   },
   {
+    table: "todo_items",
+    columns: ["notes", "assignee_id", "created_by", "updated_by"],
+    kind: "site-content",
+    reason:
+      "Items of the team's todo list that you made, are assigned or changed last are the team's working notes, shown in /admin/todo; this file lists them with your part in each, without their notes or the other administrators named. Your comments on them are in the file.",
+  },
+  {
     table: "app_settings",
     columns: ["value"],
     kind: "site-content",
@@ -152,7 +159,7 @@ const parseJson = (text: string | null): unknown => (text === null ? null : (JSO
  * premium, reading progress, quiz attempts with every answer and the
  * mastery they add up to, the analytics events sent while signed in, its notification choices, devices
  * and the notifications sent to them, audit entries about it or by it, and what it wrote or changed as
- * an editor. What is left out is listed in
+ * an editor, and its part in the team's todo list. What is left out is listed in
  * the file itself (NOT_EXPORTED).
  */
 export async function exportAccountData(db: Kysely<Database>, userId: string) {
@@ -187,6 +194,8 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     pushDevices,
     pushReceived,
     pushSent,
+    todoItems,
+    todoComments,
   ] = await Promise.all([
     db
       .selectFrom("sessions")
@@ -431,6 +440,34 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .where("created_by", "=", userId)
       .orderBy("created_at")
       .execute(),
+    db
+      .selectFrom("todo_items")
+      .select([
+        "id",
+        "title",
+        "status",
+        "priority",
+        "due_on",
+        "assignee_id",
+        "created_by",
+        "updated_by",
+        "created_at",
+        "updated_at",
+        "done_at",
+      ])
+      .where((eb) =>
+        eb.or([eb("created_by", "=", userId), eb("assignee_id", "=", userId), eb("updated_by", "=", userId)]),
+      )
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("todo_comments")
+      .select(["id", "todo_id", "body", "created_at"])
+      .where("author_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
   ]);
   const answers = items.filter((item) => item.answered_at !== null);
   const history = answers
@@ -661,6 +698,28 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       title: skill.title,
       chapter: skill.chapter,
     })).filter((mastery) => mastery.level !== "new"),
+    // As an administrator: the team's todo list (/admin/todo), the items you are part of and your comments.
+    teamTodo: {
+      items: todoItems.map((row) => ({
+        id: row.id,
+        title: row.title,
+        status: row.status,
+        priority: row.priority,
+        dueOn: row.due_on,
+        madeByYou: row.created_by === userId,
+        assignedToYou: row.assignee_id === userId,
+        changedLastByYou: row.updated_by === userId,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        doneAt: row.done_at,
+      })),
+      comments: todoComments.map((row) => ({
+        id: row.id,
+        todoId: row.todo_id,
+        body: row.body,
+        writtenAt: row.created_at,
+      })),
+    },
     asEditor: {
       lessonRevisions: sectionRevisions.map((row) => ({
         id: row.id,
