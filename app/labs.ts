@@ -228,16 +228,18 @@ export const labs: readonly Lab[] = [
   {
     name: "test2",
     title: "Formula gallery",
-    sentence: "Typeset formulas of every delimiter and construct, to check that they all render.",
-    alt: "The formula gallery page: its title and what it will show.",
+    sentence:
+      "Every formula delimiter and the LaTeX the chapters use, beside its source in the light and the dark scheme, and the mistakes the renderer marks.",
+    alt: "The formula gallery: a formula's Markdown source above its rendering in a light panel and in a dark one.",
     access: "admin",
     topic: "admin",
   },
   {
     name: "test",
     title: "System diagnostics",
-    sentence: "The running build, the database and the offline worker's state at a glance.",
-    alt: "Tables of the running build, the database's migrations and the offline worker's state in this browser.",
+    sentence:
+      "The running build, the database and its size, how mail, sign-in providers, push and payments are set up, a test mail, and the offline worker's state.",
+    alt: "Tables of the running build and of the database's dialect, migrations and size.",
     access: "admin",
     topic: "admin",
   },
