@@ -114,6 +114,7 @@ test.describe("the admin inbox", () => {
   });
 
   test("a learner's question report appears under its kind, linked to what was reported", async ({ page, browser }) => {
+    test.slow();
     const token = uniqueText("Report journey");
     await asNewClient(page);
     const learner = await createTestAccount("inbox-reporter");

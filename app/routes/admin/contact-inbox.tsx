@@ -250,18 +250,24 @@ export default function ContactInbox({ loaderData, actionData }: Route.Component
                   </Typography>
                   <Typography sx={{ mt: 1, overflowWrap: "anywhere" }}>{message.excerpt}</Typography>
                 </Box>
-                <Stack direction={{ xs: "row", md: "column" }} spacing={1} sx={{ flexShrink: 0 }}>
+                <Stack
+                  direction={{ xs: "row", md: "column" }}
+                  spacing={1}
+                  sx={{ flexShrink: 0, width: { md: "9.5rem" } }}
+                >
                   <InboxChangeButton
                     intent={message.unread ? "read" : "unread"}
                     messageId={message.id}
                     subject={message.subject}
                     action={here}
+                    fullWidth
                   />
                   <InboxChangeButton
                     intent={message.archived ? "unarchive" : "archive"}
                     messageId={message.id}
                     subject={message.subject}
                     action={here}
+                    fullWidth
                   />
                 </Stack>
               </Stack>

@@ -128,13 +128,13 @@ export default function ContactMessage({ loaderData, actionData }: Route.Compone
           </Stack>
           <Typography>
             From {message.name} ·{" "}
-            <Link href={`mailto:${message.email}`} sx={{ overflowWrap: "anywhere" }}>
+            <Link href={`mailto:${message.email}`} color="inherit" sx={{ overflowWrap: "anywhere" }}>
               {message.email}
             </Link>
             {senderAccount && (
               <>
                 {" · "}
-                <Link component={RouterLink} to={senderAccount}>
+                <Link color="inherit" component={RouterLink} to={senderAccount}>
                   their account
                 </Link>
               </>
@@ -154,7 +154,7 @@ export default function ContactMessage({ loaderData, actionData }: Route.Compone
               {questionPath ? (
                 <>
                   About{" "}
-                  <Link component={RouterLink} to={questionPath}>
+                  <Link color="inherit" component={RouterLink} to={questionPath}>
                     the reported question in the content editor
                   </Link>
                   .
@@ -223,7 +223,7 @@ export default function ContactMessage({ loaderData, actionData }: Route.Compone
             ) : (
               <>
                 No mail server is configured, so it is kept in the{" "}
-                <Link component={RouterLink} to="/admin/mailbox">
+                <Link color="inherit" component={RouterLink} to="/admin/mailbox">
                   mailbox
                 </Link>
                 , with their message quoted below your text.

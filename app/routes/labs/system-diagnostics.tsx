@@ -114,7 +114,7 @@ function mailFacts(mail: MailConfiguration): Fact[] {
         value: (
           <>
             Outbox: no SMTP_URL is set, so mail is kept in the{" "}
-            <Link component={RouterLink} to="/admin/mailbox">
+            <Link color="inherit" component={RouterLink} to="/admin/mailbox">
               mailbox
             </Link>{" "}
             and written to the server log
@@ -199,7 +199,7 @@ function TestMailResult({ result }: { result: TestMailOutcome }) {
       ) : (
         <>
           The test mail to {result.to} was kept in the outbox: read it in the{" "}
-          <Link component={RouterLink} to={`/admin/mailbox?${new URLSearchParams({ to: result.to })}`}>
+          <Link color="inherit" component={RouterLink} to={`/admin/mailbox?${new URLSearchParams({ to: result.to })}`}>
             mailbox
           </Link>
           .
@@ -256,14 +256,20 @@ export default function SystemDiagnostics({ loaderData, actionData }: Route.Comp
 
         <AdminSection id="mail" title="Mail">
           <FactsTable labelledBy="mail" facts={mailFacts(mail)} />
-          <Form method="post" style={{ marginTop: 16 }}>
+          <Form method="post">
             <input type="hidden" name="intent" value="test-mail" />
-            <Button type="submit" variant="outlined" disabled={busy}>
-              Send test mail
-            </Button>
-            <Typography component="span" color="text.secondary" sx={{ ml: 2, overflowWrap: "anywhere" }}>
-              to {testMailTo}
-            </Typography>
+            <Stack
+              direction={{ xs: "column", sm: "row" }}
+              spacing={{ xs: 1, sm: 2 }}
+              sx={{ mt: 2, alignItems: { xs: "flex-start", sm: "center" } }}
+            >
+              <Button type="submit" variant="outlined" color="inherit" disabled={busy}>
+                Send test mail
+              </Button>
+              <Typography color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+                to {testMailTo}, your own address
+              </Typography>
+            </Stack>
           </Form>
           {actionData && "testMail" in actionData && <TestMailResult result={actionData.testMail} />}
           {actionData && "error" in actionData && (
@@ -321,7 +327,7 @@ export default function SystemDiagnostics({ loaderData, actionData }: Route.Comp
           id="offline-worker"
           title="Offline worker in this browser"
           action={
-            <Button variant="outlined" onClick={readAgain} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
+            <Button variant="outlined" color="inherit" onClick={readAgain} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
               Read again
             </Button>
           }

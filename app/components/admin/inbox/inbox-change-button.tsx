@@ -9,10 +9,12 @@ interface InboxChangeButtonProps {
   subject: string;
   /** Where the form posts: the page's own address, search included, so the view is kept. */
   action: string;
+  /** Fills its column, so a column of buttons lines up. */
+  fullWidth?: boolean;
 }
 
 /** One change to a message (read, unread, archive, back to the inbox) as a small POST form. */
-export function InboxChangeButton({ intent, messageId, subject, action }: InboxChangeButtonProps) {
+export function InboxChangeButton({ intent, messageId, subject, action, fullWidth }: InboxChangeButtonProps) {
   const busy = useNavigation().state !== "idle";
   const label = INBOX_CHANGE_LABELS[intent];
   return (
@@ -25,6 +27,7 @@ export function InboxChangeButton({ intent, messageId, subject, action }: InboxC
         variant="outlined"
         color="inherit"
         disabled={busy}
+        fullWidth={fullWidth}
         aria-label={`${label}: ${subject}`}
         sx={{ whiteSpace: "nowrap" }}
       >
