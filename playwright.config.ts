@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/setup/chromium";
-import { baseURL, oidcTestProviders, PORT, SMTP_PORT } from "#tests/e2e/e2e-ports";
+import { baseURL, fakeAssistant, oidcTestProviders, PORT, SMTP_PORT } from "#tests/e2e/e2e-ports";
 
 // Workers inherit the environment, so the server and every worker share one fresh data folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "numberlab-e2e-"));
@@ -13,6 +13,8 @@ const CPU_BOUND_SPECS = /factorization\.spec\.ts$/;
 const REAL_TIME_SPECS = /plot-video\.spec\.ts$/;
 /** Journeys that sign in administrators of their own, which admin-users.spec.ts must never see. */
 const OWN_ADMIN_SPECS = /admin-push\.spec\.ts$/;
+/** Journeys that change what every visitor sees (feature switches, the banner, free chapters). */
+const GLOBAL_SETTINGS_SPECS = /(^|\/)settings\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,7 +41,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: [CPU_BOUND_SPECS, REAL_TIME_SPECS, OWN_ADMIN_SPECS],
+      testIgnore: [CPU_BOUND_SPECS, REAL_TIME_SPECS, OWN_ADMIN_SPECS, GLOBAL_SETTINGS_SPECS],
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
     {
@@ -59,10 +61,18 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
     {
+      // Sign-up, analytics, the banner and a chapter's access are switched for everyone: after the
+      // journeys that rely on them, beside the factorization and admin-push ones, which use none of them.
+      name: "chromium-settings",
+      testMatch: GLOBAL_SETTINGS_SPECS,
+      dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    {
       // Recording a video in real time needs the cores free: alone, after everything else.
       name: "chromium-real-time",
       testMatch: REAL_TIME_SPECS,
-      dependencies: ["chromium-cpu-bound", "chromium-own-admins"],
+      dependencies: ["chromium-cpu-bound", "chromium-own-admins", "chromium-settings"],
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
   ],
@@ -82,6 +92,10 @@ export default defineConfig({
       LOG_REQUESTS: "false",
       // The mail sink that global-setup.ts starts.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // The content assistant asks the local endpoint that global-setup.ts starts.
+      ASSISTANT_BASE_URL: fakeAssistant.baseUrl,
+      ASSISTANT_API_KEY: fakeAssistant.apiKey,
+      ASSISTANT_MODEL: fakeAssistant.model,
       OIDC_PROVIDERS: Object.keys(oidcTestProviders).join(","),
       ...Object.fromEntries(
         Object.entries(oidcTestProviders).flatMap(([id, provider]) =>

@@ -49,7 +49,8 @@ export function SiteNoticeBanner({ notice, nonce }: { notice: SiteNotice; nonce:
     return () => clearTimeout(timer);
   }, [notice.until]);
 
-  if (endedAt === notice.until || storedDismissal === notice.key || dismissedNow === notice.key) return null;
+  const ended = notice.until !== null && endedAt === notice.until;
+  if (ended || storedDismissal === notice.key || dismissedNow === notice.key) return null;
   const dismiss = () => {
     try {
       sessionStorage.setItem(DISMISSED_STORAGE_KEY, notice.key);
