@@ -8,7 +8,6 @@ import Typography from "@mui/material/Typography";
 import { data, Form, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { z } from "zod";
 import { Page } from "#app/components/page";
-import { AdminSection } from "#app/components/admin/admin-section";
 import { FeatureSwitches } from "#app/components/admin/settings/feature-switches";
 import { FreeChaptersForm } from "#app/components/admin/settings/free-chapters-form";
 import { MaintenanceBannerForm, type BannerValues } from "#app/components/admin/settings/maintenance-banner-form";
@@ -297,8 +296,6 @@ async function saveNumbers(values: Record<string, unknown>, admin: Actor) {
 
 const PRICES_SECTION = "Plans and prices";
 const sectionId = (section: string) => `settings-${section.toLowerCase().replaceAll(" ", "-")}`;
-/** Room above a section reached by its link, so the sticky header does not cover its heading. */
-const SECTION_SX = { scrollMarginTop: 80 };
 
 /** The currency and the two plans' prices, typed in the currency's major unit. */
 function PriceFields({
@@ -372,8 +369,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   const chaptersResult = resultOf(actionData, "chapters");
   const unknownForm = actionData && "form" in actionData && actionData.form === "unknown" ? actionData.error : null;
   const sections = [...new Set(FIELDS.map((field) => field.section))];
+  // Each section's heading is its link's target: clear of the sticky header when scrolled to.
   const heading = (section: string) => (
-    <Typography id={sectionId(section)} variant="h6" component="h2" sx={{ mb: 2 }}>
+    <Typography id={sectionId(section)} variant="h6" component="h2" sx={{ mb: 2, scrollMarginTop: 80 }}>
       {section}
     </Typography>
   );
@@ -405,7 +403,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </Alert>
           )}
           {sections.map((section) => (
-            <Box component="section" key={section} aria-labelledby={sectionId(section)} sx={SECTION_SX}>
+            <Box component="section" key={section} aria-labelledby={sectionId(section)}>
               {heading(section)}
               <Stack spacing={2.5}>
                 {section === PRICES_SECTION && (
@@ -443,7 +441,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
 
       <Divider sx={{ my: 5 }} />
       <Stack spacing={6}>
-        <AdminSection id={sectionId("Free chapters")} title="Free chapters" sx={SECTION_SX}>
+        <Box component="section" aria-labelledby={sectionId("Free chapters")}>
+          {heading("Free chapters")}
           {/* Keyed by the versions, so a list read again after a refusal shows the boxes as they are now. */}
           <FreeChaptersForm
             key={chapters.map((chapter) => chapter.version).join()}
@@ -452,8 +451,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             error={chaptersResult && "error" in chaptersResult ? chaptersResult.error : null}
             busy={saving}
           />
-        </AdminSection>
-        <AdminSection id={sectionId("Features")} title="Features" sx={SECTION_SX}>
+        </Box>
+        <Box component="section" aria-labelledby={sectionId("Features")}>
+          {heading("Features")}
           <FeatureSwitches
             flags={settings.featureFlags}
             feedback={
@@ -461,8 +461,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             }
             busy={saving}
           />
-        </AdminSection>
-        <AdminSection id={sectionId("Maintenance banner")} title="Maintenance banner" sx={SECTION_SX}>
+        </Box>
+        <Box component="section" aria-labelledby={sectionId("Maintenance banner")}>
+          {heading("Maintenance banner")}
           {/* Keyed by what is stored, so the fields start again from it after a save or a removal. */}
           <MaintenanceBannerForm
             key={JSON.stringify(banner.values)}
@@ -473,7 +474,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             now={loaderData.now}
             busy={saving}
           />
-        </AdminSection>
+        </Box>
       </Stack>
     </Page>
   );

@@ -75,7 +75,7 @@ export function MaintenanceBannerForm({ values, errors, status, message, now, bu
             error={Boolean(errors.bannerText)}
             helperText={
               errors.bannerText ??
-              `Plain text on one line, shown above every page. ${text.trim().length} of ${MAINTENANCE_BANNER_MAX_LENGTH} characters.`
+              `Plain text without line breaks, shown above every page. ${text.trim().length} of ${MAINTENANCE_BANNER_MAX_LENGTH} characters.`
             }
             // A line break would be refused: Enter sends the form instead, as in a one-line field.
             onKeyDown={(event) => {
