@@ -7,7 +7,7 @@ import IconButton from "@mui/material/IconButton";
 import MuiLink from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { useEffect, useRef, useState, type FormEvent, type PointerEvent, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type PointerEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   TODO_PRIORITY_LABELS,
@@ -44,11 +44,13 @@ interface TodoListProps {
    * (from 0) in this list. Without scripts the buttons post their form instead.
    */
   onMove(id: string, to: number): void;
-  /** A move is on its way to the server: more moves wait until it is back. */
+  /** A move is on its way to the server: presses of the move buttons wait until it is back, drags are not started. */
   moving: boolean;
   /** Shown after a row's own facts: e.g. its status button. */
   rowActions?(row: TodoRow): ReactNode;
 }
+
+type Direction = "up" | "down";
 
 interface Drag {
   id: string;
@@ -68,14 +70,19 @@ interface Drag {
 export function TodoList({ labelledBy, rows, onMove, moving, rowActions }: TodoListProps) {
   const rowElements = useRef(new Map<string, HTMLLIElement>());
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  // The drag as rendered, and the same in a ref: a pointer event may come before React has rendered the
+  // one before it, so the handlers read the ref.
   const [drag, setDrag] = useState<Drag | null>(null);
-  const dragStart = useRef<{ startY: number; mids: number[] } | null>(null);
-  const focusAfterMove = useRef<{ id: string; direction: "up" | "down" } | null>(null);
+  const dragging = useRef<(Drag & { startY: number; mids: number[] }) | null>(null);
+  const focusAfterMove = useRef<{ id: string; direction: Direction } | null>(null);
+  // Presses made while a move is on its way, applied one by one once it is back.
+  const queued = useRef<{ id: string; direction: Direction }[]>([]);
   const seen = rows.map((row) => row.id).join(",");
 
   // The moved row's button keeps the focus wherever the row lands (the top row's "Move up" is disabled,
-  // so its "Move down" takes it); once the move is settled the list lets go of the focus.
-  useEffect(() => {
+  // so its "Move down" takes it); once the move is settled the list lets go of the focus. A layout effect,
+  // so a key pressed right after the row moved still reaches the button.
+  useLayoutEffect(() => {
     const target = focusAfterMove.current;
     if (!target) return;
     const preferred = buttons.current.get(`${target.id}:${target.direction}`);
@@ -86,10 +93,24 @@ export function TodoList({ labelledBy, rows, onMove, moving, rowActions }: TodoL
   }, [rows, moving]);
 
   useEffect(() => {
+    if (moving) return;
+    const next = queued.current.shift();
+    if (!next) return;
+    const from = rows.findIndex((row) => row.id === next.id);
+    const to = next.direction === "up" ? from - 1 : from + 1;
+    if (from === -1 || to < 0 || to >= rows.length) {
+      queued.current = [];
+      return;
+    }
+    focusAfterMove.current = next;
+    onMove(next.id, to);
+  }, [rows, moving, onMove]);
+
+  useEffect(() => {
     if (!drag) return;
     const cancel = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      dragStart.current = null;
+      dragging.current = null;
       setDrag(null);
     };
     window.addEventListener("keydown", cancel);
@@ -99,9 +120,11 @@ export function TodoList({ labelledBy, rows, onMove, moving, rowActions }: TodoL
   function submitMove(event: FormEvent<HTMLFormElement>, id: string) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (!(submitter instanceof HTMLButtonElement) || moving) return;
-    focusAfterMove.current = { id, direction: submitter.dataset.direction === "up" ? "up" : "down" };
-    onMove(id, Number(submitter.value));
+    if (!(submitter instanceof HTMLButtonElement)) return;
+    const direction: Direction = submitter.dataset.direction === "up" ? "up" : "down";
+    focusAfterMove.current = { id, direction };
+    if (moving) queued.current.push({ id, direction });
+    else onMove(id, Number(submitter.value));
   }
 
   function startDrag(event: PointerEvent<HTMLElement>, id: string, from: number) {
@@ -110,22 +133,24 @@ export function TodoList({ labelledBy, rows, onMove, moving, rowActions }: TodoL
     event.currentTarget.setPointerCapture(event.pointerId);
     // Where each row's middle was when the drag began: the rows only shift by transforms meanwhile.
     const rects = rows.map((row) => rowElements.current.get(row.id)!.getBoundingClientRect());
-    dragStart.current = { startY: event.clientY, mids: rects.map((rect) => rect.top + rect.height / 2) };
-    setDrag({ id, from, to: from, dy: 0, height: rects[from]!.height });
+    const started = { id, from, to: from, dy: 0, height: rects[from]!.height };
+    dragging.current = { ...started, startY: event.clientY, mids: rects.map((rect) => rect.top + rect.height / 2) };
+    setDrag(started);
   }
 
   function continueDrag(event: PointerEvent<HTMLElement>) {
-    const start = dragStart.current;
-    if (!start || !drag) return;
-    const dy = event.clientY - start.startY;
-    const middle = start.mids[drag.from]! + dy;
-    const to = start.mids.filter((mid, index) => index !== drag.from && mid < middle).length;
-    setDrag({ ...drag, dy, to });
+    const current = dragging.current;
+    if (!current) return;
+    const dy = event.clientY - current.startY;
+    const middle = current.mids[current.from]! + dy;
+    const to = current.mids.filter((mid, index) => index !== current.from && mid < middle).length;
+    dragging.current = { ...current, dy, to };
+    setDrag({ id: current.id, from: current.from, to, dy, height: current.height });
   }
 
   function endDrag(drop: boolean) {
-    const finished = drag;
-    dragStart.current = null;
+    const finished = dragging.current;
+    dragging.current = null;
     setDrag(null);
     if (drop && finished && finished.to !== finished.from) onMove(finished.id, finished.to);
   }
@@ -240,7 +265,6 @@ export function TodoList({ labelledBy, rows, onMove, moving, rowActions }: TodoL
                     disabled={direction === "up" ? index === 0 : index === rows.length - 1}
                     aria-label={`Move “${row.title}” ${direction}`}
                     title={direction === "up" ? "Move up" : "Move down"}
-                    aria-disabled={moving || undefined}
                     size="small"
                     ref={(element: HTMLButtonElement | null) => {
                       const key = `${row.id}:${direction}`;
