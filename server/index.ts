@@ -1,11 +1,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import compression from "compression";
 import express from "express";
 import { getEnv } from "#app/utils/env.server";
 import { publicOriginOf, servedHostsOf } from "#app/http/public-origin.server";
 import { oidcFormActionOrigins } from "#app/auth/oidc-config.server";
 import { bodyLimit } from "./body-limit";
+import { responseCompression } from "./compression";
 import { clientFiles } from "./client-files";
 import { createFactorPool } from "./factor-pool";
 import { closeGracefully } from "./graceful-shutdown";
@@ -38,7 +38,7 @@ if (env.LOG_REQUESTS === "true") server.use(requestLog());
 server.use(requestTargetCheck());
 // Before anything answers: links, redirects and passkeys all assume the public origin's host.
 server.use(hostCheck({ servedHosts: servedHostsOf(env), publicOrigin: publicOriginOf(env) }));
-server.use(compression());
+server.use(responseCompression());
 const factorPool = createFactorPool();
 server.use((_req, res, next) => {
   res.locals.factorService = factorPool;

@@ -43,6 +43,8 @@ export const rateLimits = {
   planChangePerAccount: { name: "plan-change:account", limit: 20, windowMs: 60 * MINUTE },
   // Each API factorization may hold a worker thread for up to two seconds.
   factorApiPerIp: { name: "factor-api:ip", limit: 60, windowMs: MINUTE },
+  // Each content-assistant request is paid for at the model's endpoint (docs/assistant.md).
+  assistantPerAccount: { name: "assistant:account", limit: 30, windowMs: 60 * MINUTE },
   // An admin's replies from the inbox go out as the site's mail: a slip (a loop, a stuck key) must not flood anyone.
   inboxReplyPerAccount: { name: "inbox-reply:account", limit: 30, windowMs: 60 * MINUTE },
   // The diagnostics lab's test mail goes to the admin's own address: enough to try a few settings.

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   "todo.delete",
   "todo.comment",
   "todo.comment.delete",
+  // A content-assistant answer saved for review (/admin/adminia): details name the request and the draft.
+  "assistant.draft",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -209,18 +209,25 @@ export async function createQuizQuestion(
   db: Kysely<Database>,
   input: { content: FixedQuestionContent; authorId: string | null },
 ): Promise<QuizQuestionRecord> {
-  const id = crypto.randomUUID();
-  const now = isoNow();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("quiz_questions")
-      .values({ id, published_at: null, current_revision: 1, created_at: now, updated_at: now })
-      .execute();
-    await insertRevision(trx, id, 1, null, input);
-  });
+  const id = await db.transaction().execute((trx) => insertQuizQuestion(trx, input));
   const question = await findQuizQuestion(db, id);
   if (!question) throw new Error(`Question ${id} vanished while being created.`);
   return question;
+}
+
+/** createQuizQuestion's work inside the caller's transaction (the assistant saves several at once); returns the id. */
+export async function insertQuizQuestion(
+  trx: Kysely<Database>,
+  input: { content: FixedQuestionContent; authorId: string | null },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = isoNow();
+  await trx
+    .insertInto("quiz_questions")
+    .values({ id, published_at: null, current_revision: 1, created_at: now, updated_at: now })
+    .execute();
+  await insertRevision(trx, id, 1, null, input);
+  return id;
 }
 
 async function insertRevision(

@@ -206,3 +206,24 @@ export function contentFromDraft(draft: QuestionDraft): DraftCheck {
   const { difficulty, ...rest } = parsed.data;
   return { ok: true, content: { ...rest, difficulty: Number(difficulty) as Difficulty } };
 }
+
+const FIELD_NAMES: Record<string, string> = {
+  skillId: "Skill",
+  difficulty: "Difficulty",
+  prompt: "Question",
+  parts: "Answers",
+  hints: "Hints",
+  solution: "Worked solution",
+};
+
+/** "parts.1.key" → "Part b, answer key": where a problem of contentFromDraft is, in the editor's words. */
+export function draftFieldName(path: string): string {
+  const part = /^parts\.(\d+)\.(\w+)$/.exec(path);
+  if (part) {
+    const what = { prompt: "what it asks", kind: "kind of answer", key: "answer key" }[part[2]!] ?? part[2];
+    return `Part ${String.fromCharCode(97 + Number(part[1]))}, ${what}`;
+  }
+  const hint = /^hints\.(\d+)$/.exec(path);
+  if (hint) return `Hint ${Number(hint[1]) + 1}`;
+  return FIELD_NAMES[path] ?? path;
+}

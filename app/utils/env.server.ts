@@ -61,6 +61,19 @@ const envSchema = z
       .optional(),
     // Only to point the SDK at a local stand-in of Stripe's API, as the tests do.
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    // The content assistant (docs/assistant.md): an OpenAI-compatible chat-completions endpoint and a model
+    // there; the key only where the endpoint wants one (a local llama.cpp or Ollama server needs none).
+    ASSISTANT_BASE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://api.openai.com/v1" })
+      .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), {
+        message: "must not hold a user name or password: put the key in ASSISTANT_API_KEY",
+      })
+      .optional(),
+    ASSISTANT_API_KEY: z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, "must be one word of printable ASCII (no spaces or quotes around it)")
+      .optional(),
+    ASSISTANT_MODEL: z.string().trim().min(1).max(200, "must be at most 200 characters").optional(),
   })
   .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_WEBHOOK_SECRET === undefined), {
     message: "set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither for test mode",
@@ -69,6 +82,14 @@ const envSchema = z
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
     message: "set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither to generate a pair in DATA_DIR",
     path: ["VAPID_PRIVATE_KEY"],
+  })
+  .refine((env) => (env.ASSISTANT_BASE_URL === undefined) === (env.ASSISTANT_MODEL === undefined), {
+    message: "set ASSISTANT_BASE_URL and ASSISTANT_MODEL together, or neither to leave the content assistant off",
+    path: ["ASSISTANT_MODEL"],
+  })
+  .refine((env) => env.ASSISTANT_API_KEY === undefined || env.ASSISTANT_BASE_URL !== undefined, {
+    message: "ASSISTANT_API_KEY is for the endpoint in ASSISTANT_BASE_URL: set that and ASSISTANT_MODEL too",
+    path: ["ASSISTANT_API_KEY"],
   });
 
 export type Env = z.infer<typeof envSchema>;

@@ -89,13 +89,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("error", "text")
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("finished_at", "text")
-    // Where a draft from it was saved for review: "revision:<section id>:<n>" or "question:<id>".
+    // Where a draft from it was saved for review: "section:<section id>" or "questions:<id>,<id>…".
     .addColumn("draft_ref", "text")
     .execute();
   await db.schema
     .createIndex("assistant_requests_created_at_idx")
     .on("assistant_requests")
     .column("created_at")
+    .execute();
+  // One answer streaming per admin, on every instance: a second start while one streams breaks this index.
+  await db.schema
+    .createIndex("assistant_requests_one_streaming_idx")
+    .on("assistant_requests")
+    .column("admin_id")
+    .unique()
+    .where(sql.ref("status"), "=", sql.lit("streaming"))
     .execute();
 }
 

@@ -2,6 +2,13 @@
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const SMTP_PORT = PORT + 1;
 export const OIDC_PORT = PORT + 2;
+/** The local OpenAI-compatible endpoint (tests/setup/fake-openai-server.ts) the content assistant asks. */
+export const ASSISTANT_PORT = PORT + 4;
+export const fakeAssistant = {
+  baseUrl: `http://127.0.0.1:${ASSISTANT_PORT}/v1`,
+  apiKey: "sk-e2e-assistant-key",
+  model: "numberlab-e2e",
+};
 /** "local" is the OpenID provider global-setup.ts starts; "down" points at a loopback port nothing listens on. */
 export const oidcTestProviders = {
   local: {

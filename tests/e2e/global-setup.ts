@@ -3,7 +3,8 @@ import { migrateToLatest, openDatabase } from "#database/connection";
 import { createUser } from "#app/models/user.server";
 import { grantComplimentaryPremium } from "#app/models/complimentary-grant.server";
 import { hashPassword } from "#app/auth/password.server";
-import { OIDC_PORT, oidcTestProviders, SMTP_PORT } from "./e2e-ports";
+import { ASSISTANT_PORT, fakeAssistant, OIDC_PORT, oidcTestProviders, SMTP_PORT } from "./e2e-ports";
+import { startFakeOpenAiServer } from "../setup/fake-openai-server";
 import { startOidcTestProvider } from "../setup/oidc-test-provider";
 import { accounts, PASSWORD, storageStatePath, uniqueClientIp, type SignedInRole } from "./accounts";
 import { startMailSink } from "./mail-sink";
@@ -12,9 +13,10 @@ import { startMailSink } from "./mail-sink";
 const PREMIUM_UNTIL = "2999-01-01T00:00:00.000Z";
 
 /**
- * Starts the SMTP sink and the OpenID provider ("local") the server talks
- * to, creates one account per role in the server's database, then signs each
- * in through the real login form and keeps its cookies for the tests.
+ * Starts the SMTP sink, the OpenID provider ("local") and the content
+ * assistant's OpenAI-compatible endpoint that the server talks to, creates
+ * one account per role in the server's database, then signs each in through
+ * the real login form and keeps its cookies for the tests.
  * Returns the teardown.
  */
 export default async function globalSetup(config: FullConfig) {
@@ -25,6 +27,12 @@ export default async function globalSetup(config: FullConfig) {
     clientId,
     clientSecret,
     redirectUris: [`${String(config.projects[0]?.use.baseURL)}/auth/oidc/local/callback`],
+  });
+  // The content assistant's endpoint: answers chosen by markers in each request's instructions.
+  const assistantEndpoint = await startFakeOpenAiServer({
+    port: ASSISTANT_PORT,
+    apiKey: fakeAssistant.apiKey,
+    models: [fakeAssistant.model],
   });
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
@@ -63,5 +71,6 @@ export default async function globalSetup(config: FullConfig) {
   return async () => {
     await stopMailSink();
     await oidcProvider.close();
+    await assistantEndpoint.close();
   };
 }

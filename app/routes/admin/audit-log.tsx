@@ -50,6 +50,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "inbox.archive": "Message archived",
   "inbox.unarchive": "Message back in the inbox",
   "mail.test": "Test mail sent",
+  "assistant.draft": "Assistant draft saved",
 };
 
 interface AuditQuery {
@@ -162,7 +163,25 @@ function describe(entry: { action: AuditAction; target: string; details: AuditEn
       return `Moved the message “${String(entry.details?.subject)}” back to the inbox`;
     case "mail.test":
       return `Sent a test mail to their own address: ${testMailOutcome(entry.details)}`;
+    case "assistant.draft":
+      return entry.details?.kind === "questions"
+        ? `Saved ${countOf(Number(entry.details.count), "question")} from the content assistant as unpublished quiz questions`
+        : `Saved the content assistant's draft “${String(entry.details?.title)}” as an unpublished section of “${String(entry.details?.chapter)}”`;
   }
+}
+
+/** The assistant's answer an entry saved a draft from, in the assistant's history. */
+function assistantAnswerLink(details: AuditEntry["details"]) {
+  const requestId = details?.requestId;
+  if (typeof requestId !== "string") return null;
+  return (
+    <>
+      {" · "}
+      <MuiLink component={Link} to={`/admin/adminia?request=${requestId}`}>
+        answer
+      </MuiLink>
+    </>
+  );
 }
 
 /** How the diagnostics lab's test mail went, as its entry's details say. */
@@ -342,6 +361,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 {entry.action.startsWith("push.") && pushReportLink(entry.details)}
                 {entry.action.startsWith("todo.") && todoLink(entry)}
                 {entry.action.startsWith("inbox.") && inboxLink(entry.details)}
+                {entry.action === "assistant.draft" && assistantAnswerLink(entry.details)}
               </>
             ),
           },

@@ -31,6 +31,7 @@ import { requireUser } from "#app/auth/access.server";
 import { getDatabase } from "#app/utils/db.server";
 import {
   contentFromDraft,
+  draftFieldName,
   draftFromForm,
   draftOf,
   draftToForm,
@@ -201,27 +202,6 @@ function useVersion(value: unknown): number {
   return state.version;
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  skillId: "Skill",
-  difficulty: "Difficulty",
-  prompt: "Question",
-  parts: "Answers",
-  hints: "Hints",
-  solution: "Worked solution",
-};
-
-/** "parts.1.key" → "Part b, answer key": where a problem is, in the editor's words. */
-function fieldName(path: string): string {
-  const part = /^parts\.(\d+)\.(\w+)$/.exec(path);
-  if (part) {
-    const what = { prompt: "what it asks", kind: "kind of answer", key: "answer key" }[part[2]!] ?? part[2];
-    return `Part ${String.fromCharCode(97 + Number(part[1]))}, ${what}`;
-  }
-  const hint = /^hints\.(\d+)$/.exec(path);
-  if (hint) return `Hint ${Number(hint[1]) + 1}`;
-  return FIELD_NAMES[path] ?? path;
-}
-
 function EditorForm({
   loaded,
   result,
@@ -300,7 +280,7 @@ function EditorForm({
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {problems.map(([path, message]) => (
                 <li key={path}>
-                  {fieldName(path)}: {message}
+                  {draftFieldName(path)}: {message}
                 </li>
               ))}
             </Box>
