@@ -112,6 +112,15 @@ describe("streamChat against a local OpenAI-compatible server", () => {
     expect(JSON.stringify(error)).not.toContain(secret);
   });
 
+  it("reports refused access (403) without the endpoint's words about the key", async () => {
+    replying({ status: 403, body: { error: { message: `Key ${KEY} may not use this model` } } });
+    const { error } = await run();
+    expect(error).toMatchObject({
+      failure: "forbidden",
+      message: "The endpoint refused access (403 Forbidden): check that ASSISTANT_API_KEY may use this model.",
+    });
+  });
+
   it("reports an unknown model, a server error with its message, and an error inside the stream", async () => {
     const unknown = await run({}, { ...endpoint, model: "no-such-model" });
     expect(unknown.error?.failure).toBe("unknown-model");

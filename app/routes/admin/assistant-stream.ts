@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requireUser } from "#app/auth/access.server";
 import { answerStream, prepareAsk } from "#app/assistant/assistant.server";
 import { EVENT_STREAM_HEADERS } from "#app/assistant/stream-events";
+import { postOnly } from "#app/http/json-request.server";
 import { readForm } from "#app/http/read-form.server";
 import { getDatabase } from "#app/utils/db.server";
 import type { Route } from "./+types/assistant-stream";
@@ -11,6 +12,11 @@ import type { Route } from "./+types/assistant-stream";
  * (app/assistant/stream-events.ts). A request that cannot be asked is answered with JSON instead:
  * { message, errors } and the status that says why (400, 403, 409, 429).
  */
+/** A GET (a typed address, a prefetch) gets 405 rather than an error page. */
+export function loader() {
+  return postOnly();
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireUser(context);
   const values = await readForm(request);

@@ -66,7 +66,12 @@ export function AssistantHistory({
                 open above
               </Typography>
             ) : (
-              <Link component={RouterLink} to={row.href} aria-label={`Open the answer asked ${row.askedAt}`}>
+              <Link
+                color="inherit"
+                component={RouterLink}
+                to={row.href}
+                aria-label={`Open the answer asked ${row.askedAt}`}
+              >
                 Open
               </Link>
             ),

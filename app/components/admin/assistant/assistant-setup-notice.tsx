@@ -86,7 +86,7 @@ export function AssistantSetupNotice({ setup }: { setup: AssistantSetupView }) {
       <Alert severity="warning" sx={{ mb: 4 }}>
         <AlertTitle>The assistant is switched off</AlertTitle>
         It is configured ({where}) but switched off in{" "}
-        <Link component={RouterLink} to="/admin/application">
+        <Link color="inherit" component={RouterLink} to="/admin/application">
           /admin/application
         </Link>
         , under the feature switches. Its history stays readable here.

@@ -37,7 +37,7 @@ function DraftLinks({ links }: { links: DraftLink[] }) {
     <Box component="ul" sx={{ m: 0, mt: 1, pl: 3 }}>
       {links.map((link) => (
         <li key={link.href}>
-          <Link component={RouterLink} to={link.href}>
+          <Link color="inherit" component={RouterLink} to={link.href}>
             {link.label}
           </Link>
         </li>
