@@ -14,7 +14,8 @@ type Rule =
   | "ruleRedirect"
   | "portal"
   | "postOnly"
-  | "notFound";
+  | "notFound"
+  | "adminPostOnly";
 
 const publicPages = [
   "/",
@@ -113,6 +114,8 @@ const routes: [string, Rule][] = [
   ["/test-payments/invoices/in_test_no-such-invoice", "notFound"],
   ["/admin/mailbox", "requiresAdmin"],
   ["/admin/adminUser/audit", "requiresAdmin"],
+  // Not in SPEC.md (issue 22): the content assistant's answers stream from here to its page's POST.
+  ["/admin/adminia/stream", "adminPostOnly"],
   ...chapterPages.map((path): [string, Rule] => [path, "requiresAuth"]),
   // Not in SPEC.md: the quiz pages of issue 7 (docs/decisions/0009-quizzes.md); a premium chapter's quiz page
   // opens for every learner and says what premium gives.
@@ -155,6 +158,9 @@ function expected(rule: Rule, role: Role, path: string): Outcome {
     case "requiresAdmin":
       if (role === "guest") return toLogin;
       return role === "admin" ? { status: 200 } : { status: 403 };
+    case "adminPostOnly":
+      if (role === "guest") return toLogin;
+      return role === "admin" ? { status: 405 } : { status: 403 };
   }
 }
 
