@@ -136,6 +136,9 @@ test("an admin closes sign-up: the page says so, a direct POST is refused, and i
     await gotoHydrated(visitor.page, "/login");
     await expect(visitor.page.getByRole("tab", { name: "Create account" })).toHaveCount(0);
     await expect(visitor.page.getByRole("button", { name: "Log in", exact: true })).toBeVisible();
+    // Nor do the plans promise a new account.
+    await gotoHydrated(visitor.page, "/subscribe");
+    await expect(visitor.page.getByText("New accounts cannot be made at the moment.")).toBeVisible();
 
     // The form is not there, and the request it would have sent is refused all the same.
     const refused = await visitor.page.request.post("/login?mode=signup", {

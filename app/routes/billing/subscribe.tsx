@@ -85,6 +85,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     returnTo: returnPath(url.searchParams.get("returnTo")),
     subscription: view ? { plan: view.plan, words: describePlanState(view, now()) } : null,
     premiumUntil: user?.isPremium ? user.premiumUntil : null,
+    // Sign-up switched off (/admin/application): a guest is not promised a new account.
+    signUpOpen: settings.featureFlags.signUp,
   };
 }
 
@@ -297,7 +299,9 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
               </Stack>
               {!data.signedIn && (
                 <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  Choosing a plan asks you to log in or create a free account first, then brings you straight back.
+                  {data.signUpOpen
+                    ? "Choosing a plan asks you to log in or create a free account first, then brings you straight back."
+                    : "Choosing a plan asks you to log in first, then brings you straight back. New accounts cannot be made at the moment."}
                 </Typography>
               )}
               <Terms trialDays={data.trialDays} />

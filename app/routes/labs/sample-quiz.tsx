@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
-import { data, Link as RouterLink, type ShouldRevalidateFunction } from "react-router";
+import { data, Link as RouterLink, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { z } from "zod";
 import { MAX_SEED } from "#core/quiz/compose-quiz";
 import type { Difficulty } from "#core/quiz/question";
@@ -15,6 +15,7 @@ import { readForm } from "#app/http/read-form.server";
 import { sendKeyedSubmission } from "#app/offline/queued-action";
 import { submittedForm, trackQuizVerdict } from "#app/analytics/client/action-events";
 export { mathInputStylesheets as links } from "#app/components/math/math-stylesheets";
+import type { loader as rootLoader } from "#app/root";
 import type { Route } from "./+types/sample-quiz";
 
 /** One question from each chapter's first skill, at the easiest level: a taste of every chapter. */
@@ -121,6 +122,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Sample quiz · Numberla
 
 export default function QuizTest({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;
+  // Sign-up switched off (/admin/application): the link offers signing in only.
+  const signUpOpen = useRouteLoaderData<typeof rootLoader>("root")?.features.signUp ?? true;
   return (
     <Page
       title="Sample quiz"
@@ -139,7 +142,7 @@ export default function QuizTest({ loaderData }: Route.ComponentProps) {
         ))}
         <Alert severity="info">
           With an account, each chapter ends with its own quiz, and your mastery of every skill is kept.{" "}
-          <RouterLink to="/login">Sign in or create an account</RouterLink>.
+          <RouterLink to="/login">{signUpOpen ? "Sign in or create an account" : "Sign in"}</RouterLink>.
         </Alert>
       </Stack>
     </Page>

@@ -49,7 +49,12 @@ export function FeatureSwitches({ flags, feedback, busy }: FeatureSwitchesProps)
                 sx={{ justifyContent: "space-between", alignItems: { sm: "flex-start" } }}
               >
                 <div>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 0.5 }}>
+                  <Stack
+                    direction="row"
+                    useFlexGap
+                    spacing={1}
+                    sx={{ alignItems: "center", flexWrap: "wrap", mb: 0.5 }}
+                  >
                     <Typography component="h3" sx={{ fontWeight: 600 }}>
                       {label}
                     </Typography>
