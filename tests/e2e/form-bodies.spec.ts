@@ -232,6 +232,9 @@ test.describe("form bodies", () => {
       recordId: record.id,
       attemptId: attempt.attempt.id,
       setId: crypto.randomUUID(),
+      // A todo item and an inbox message that do not exist: their actions read the form, then answer 404.
+      todoId: crypto.randomUUID(),
+      messageId: crypto.randomUUID(),
       provider: "down",
       // Ids the test-mode payment pages do not know: they read the form, then find nothing to pay.
       sessionId: "cs_test_unknown",

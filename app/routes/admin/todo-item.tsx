@@ -172,8 +172,9 @@ const intentSchema = z.enum(["save", "delete", "comment", "delete-comment"], {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const me = requireUser(context);
   const actor = { id: me.id, email: me.email };
-  const item = await loadItem(params.todoId);
+  // The body is read first, so a large one is never cut off by an early 404 (a reset connection).
   const values = await readForm(request);
+  const item = await loadItem(params.todoId);
   const { db } = getDatabase();
   const intent = intentSchema.safeParse(values.intent);
   if (!intent.success) throw data({ message: intent.error.issues[0]!.message }, { status: 400 });
