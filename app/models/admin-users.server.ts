@@ -1,10 +1,11 @@
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database, PaymentProviderName, PlanInterval, Role } from "#database/schema";
 import type { SortDirection, UserSort } from "../utils/admin-user-query";
 import { isoNow, now as currentTime } from "../utils/clock";
 import { subscriptionPhase, type SubscriptionPhase } from "../utils/subscription-phase";
 import { recordAudit, type AuditParty } from "./audit-log.server";
 import { likeLiteral } from "./database-errors.server";
+import { serializedTransaction } from "./serialized-transaction.server";
 import { deleteUserSessions } from "./session.server";
 import { ENDED_STATUSES } from "./subscription.server";
 import { countActiveAdmins, setDisabled, setRole, toUser, userColumns } from "./user.server";
@@ -403,23 +404,10 @@ export async function serializeAdminChanges<T>(
   db: Kysely<Database>,
   work: (tx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    return db.transaction().execute(async (tx) => {
-      await tx.selectFrom("users").select("id").where("role", "=", "admin").orderBy("id").forUpdate().execute();
-      return work(tx);
-    });
-  }
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
-  });
+  // PostgreSQL: the admins' rows, locked in one order, so two changes of them queue.
+  const lockAdmins = (tx: Kysely<Database>) =>
+    tx.selectFrom("users").select("id").where("role", "=", "admin").orderBy("id").forUpdate().execute();
+  return serializedTransaction(db, lockAdmins, work);
 }
 
 /** Called after a change inside the transaction: throwing rolls the change back. */

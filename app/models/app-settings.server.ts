@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#database/schema";
 import { isoNow } from "../utils/clock";
+import { advisoryLock, serializedTransaction } from "./serialized-transaction.server";
 import { PLAN_CURRENCIES } from "../utils/money";
 import {
   FEATURE_FLAGS,
@@ -119,8 +120,8 @@ export async function writeSetting<K extends SettingKey>(
     .execute();
 }
 
-/** Two-key PostgreSQL advisory lock of the settings; the first key is this module's own. */
-const SETTINGS_LOCK = sql`pg_advisory_xact_lock(${sql.lit(22_004)}, ${sql.lit(1)})`;
+/** The settings' advisory lock on PostgreSQL; the key is this module's own. */
+const SETTINGS_LOCK = advisoryLock(22_004, 1);
 
 /**
  * Runs a change of the settings (read them, write some, audit) in a transaction no other change of
@@ -129,21 +130,5 @@ const SETTINGS_LOCK = sql`pg_advisory_xact_lock(${sql.lit(22_004)}, ${sql.lit(1)
  * both keep their switch, instead of the later one writing back the flags it read before the other.
  */
 export async function changeSettings<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    return db.transaction().execute(async (trx) => {
-      await sql`select ${SETTINGS_LOCK}`.execute(trx);
-      return work(trx);
-    });
-  }
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
-  });
+  return serializedTransaction(db, SETTINGS_LOCK, work);
 }

@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool, type Updateable } from "kysely";
+import { type Expression, type Kysely, type SqlBool, type Updateable } from "kysely";
 import type { Database, TodoItemsTable } from "#database/schema";
 import { isoNow } from "../utils/clock";
 import { recordAudit, type AuditDetails, type AuditParty } from "./audit-log.server";
+import { advisoryLock, serializedTransaction } from "./serialized-transaction.server";
 import type { TodoFilter, TodoPriority, TodoStatus } from "./todo-vocabulary";
 
 /**
@@ -92,28 +93,12 @@ export type TodoCommentResult = { ok: true; comment: TodoComment } | { ok: false
 export type TodoCommentDeleteResult =
   { ok: true; comment: TodoComment } | { ok: false; reason: "not-found" } | { ok: false; reason: "not-author" };
 
-/** Two-key PostgreSQL advisory lock on the list's order; the key is this module's own. */
-const TODO_LIST_LOCK = sql`pg_advisory_xact_lock(${sql.lit(22_002)}, ${sql.lit(1)})`;
+/** The list order's advisory lock on PostgreSQL; the key is this module's own. */
+const TODO_LIST_LOCK = advisoryLock(22_002, 1);
 
 /** Runs `work` in a transaction no other change of the order can interleave with (see the module comment). */
 async function changeList<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    return db.transaction().execute(async (trx) => {
-      await sql`select ${TODO_LIST_LOCK}`.execute(trx);
-      return work(trx);
-    });
-  }
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
-  });
+  return serializedTransaction(db, TODO_LIST_LOCK, work);
 }
 
 function selectItems(db: Kysely<Database>) {
