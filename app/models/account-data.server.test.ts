@@ -330,6 +330,28 @@ async function populatedAccount(database: TestDatabase, tag: string) {
       created_at: "2030-01-04T01:00:00.000Z",
     })
     .execute();
+  // A request to the content assistant, with a draft saved from it.
+  await db
+    .insertInto("assistant_requests")
+    .values({
+      id: `assistant-${tag}`,
+      admin_id: user.id,
+      task: "example",
+      chapter_id: null,
+      skill: "multiplicative-order",
+      instructions: `The order of 3 modulo 7, ${tag}`,
+      prompt: JSON.stringify([{ role: "user", content: `The order of 3 modulo 7, ${tag}` }]),
+      model: "local-model",
+      response: `The order of 3 modulo 7 is 6, ${tag}.`,
+      prompt_tokens: 120,
+      completion_tokens: 40,
+      status: "finished",
+      error: `none-${tag}`,
+      created_at: "2030-01-06T00:00:00.000Z",
+      finished_at: "2030-01-06T00:00:05.000Z",
+      draft_ref: `section:draft-${tag}`,
+    })
+    .execute();
   const other = await createUser(db, { email: `someone-else-${tag}@example.org`, passwordHash: null });
   await recordAudit(db, {
     actor: { id: user.id, email },
@@ -466,6 +488,7 @@ const KEPT_WITHOUT_THE_PERSON = new Set([
   "push_sends",
   "todo_items",
   "todo_comments",
+  "assistant_requests",
 ]);
 
 /**
@@ -710,6 +733,9 @@ describe.each(testDialects)("account data on %s", (dialect) => {
         },
       ],
     });
+    expect(exported.assistantRequests).toEqual([
+      expect.objectContaining({ id: "assistant-coverage", answer: "The order of 3 modulo 7 is 6, coverage." }),
+    ]);
     // The other person of an audit entry is not named.
     expect(JSON.stringify(exported)).not.toContain("someone-else-coverage@example.org");
   });

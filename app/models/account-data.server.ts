@@ -135,6 +135,13 @@ export const NOT_EXPORTED = [
       "Items of the team's todo list that you made, are assigned or changed last are the team's working notes, shown in /admin/todo; this file lists them with your part in each, without their notes or the other administrators named. Your comments on them are in the file.",
   },
   {
+    table: "assistant_requests",
+    columns: ["prompt"],
+    kind: "site-content",
+    reason:
+      "The messages sent to the content assistant's model wrap your instructions in the site's own description of its lesson and question formats; your instructions and the model's answer are in the file.",
+  },
+  {
     table: "app_settings",
     columns: ["value"],
     kind: "site-content",
@@ -196,6 +203,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     pushSent,
     todoItems,
     todoComments,
+    assistantRequests,
   ] = await Promise.all([
     db
       .selectFrom("sessions")
@@ -468,6 +476,28 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .orderBy("created_at")
       .orderBy("id")
       .execute(),
+    db
+      .selectFrom("assistant_requests")
+      .select([
+        "id",
+        "task",
+        "chapter_id",
+        "skill",
+        "instructions",
+        "model",
+        "response",
+        "prompt_tokens",
+        "completion_tokens",
+        "status",
+        "error",
+        "created_at",
+        "finished_at",
+        "draft_ref",
+      ])
+      .where("admin_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
   ]);
   const answers = items.filter((item) => item.answered_at !== null);
   const history = answers
@@ -720,6 +750,23 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
         writtenAt: row.created_at,
       })),
     },
+    // As an administrator: what you asked the content assistant (/admin/adminia) and what it answered.
+    assistantRequests: assistantRequests.map((row) => ({
+      id: row.id,
+      task: row.task,
+      chapterId: row.chapter_id,
+      skill: row.skill,
+      instructions: row.instructions,
+      model: row.model,
+      answer: row.response,
+      promptTokens: row.prompt_tokens,
+      completionTokens: row.completion_tokens,
+      status: row.status,
+      error: row.error,
+      askedAt: row.created_at,
+      finishedAt: row.finished_at,
+      draft: row.draft_ref,
+    })),
     asEditor: {
       lessonRevisions: sectionRevisions.map((row) => ({
         id: row.id,
