@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RANGE_DAYS, rangeQuery, readDayRange } from "./report-range";
+import { MAX_RANGE_DAYS, PAGES_FILTER_MAX_LENGTH, rangeQuery, readDayRange, readPagesFilter } from "./report-range";
 
 const TODAY = "2026-11-27";
 const read = (query: string) => readDayRange(new URLSearchParams(query), TODAY);
@@ -49,7 +49,31 @@ describe("the range in the address", () => {
     expect(read("from=2026-11-20&to=2026-11-10").typed).toEqual({ from: "2026-11-20", to: "2026-11-10" });
   });
 
-  it("writes the range back as a query", () => {
+  it("writes the range back as a query, with the pages filter when there is one", () => {
     expect(rangeQuery({ from: "2026-11-01", to: "2026-11-15" })).toBe("from=2026-11-01&to=2026-11-15");
+    expect(rangeQuery({ from: "2026-11-01", to: "2026-11-15" }, "/chapter/a b")).toBe(
+      "from=2026-11-01&to=2026-11-15&pages=%2Fchapter%2Fa+b",
+    );
+  });
+});
+
+describe("the pages filter in the address", () => {
+  const readPages = (query: string) => readPagesFilter(new URLSearchParams(query));
+
+  it("is every page when absent or blank", () => {
+    expect(readPages("")).toEqual({ pages: "", typed: "", error: null });
+    expect(readPages("pages=+++")).toEqual({ pages: "", typed: "   ", error: null });
+  });
+
+  it("is the trimmed text asked for", () => {
+    expect(readPages("pages=+%2Fchapter%2F+")).toEqual({ pages: "/chapter/", typed: " /chapter/ ", error: null });
+  });
+
+  it("refuses a text longer than any address, showing every page and a cut copy of what was typed", () => {
+    const reading = readPages(`pages=${"x".repeat(PAGES_FILTER_MAX_LENGTH + 1)}`);
+    expect(reading.pages).toBe("");
+    expect(reading.error).toBe(`Enter at most ${PAGES_FILTER_MAX_LENGTH} characters of an address.`);
+    expect(readPages(`pages=${"x".repeat(5000)}`).typed).toHaveLength(PAGES_FILTER_MAX_LENGTH + 40);
+    expect(readPages(`pages=${"x".repeat(PAGES_FILTER_MAX_LENGTH)}`).error).toBeNull();
   });
 });

@@ -67,7 +67,33 @@ export function readDayRange(params: URLSearchParams, today: string): RangeReadi
   return { range: fallback, typed, error: result.error.issues[0]?.message ?? "Enter a valid range of days." };
 }
 
-/** The range as the address writes it, for links and the CSV downloads. */
-export function rangeQuery({ from, to }: DayRange): string {
-  return new URLSearchParams({ from, to }).toString();
+/** The longest text the top pages can be narrowed to: longer than any address the site has. */
+export const PAGES_FILTER_MAX_LENGTH = 200;
+
+export interface PagesFilterReading {
+  /** The text the top pages' addresses must contain; empty for every page. */
+  pages: string;
+  /** What the address held, to show back in the form. */
+  typed: string;
+  /** Why the text cannot be used (every page is then shown); null when it can. */
+  error: string | null;
+}
+
+/** `?pages=…`: narrows the top pages to the addresses containing it (any case), e.g. "/chapter/". */
+export function readPagesFilter(params: URLSearchParams): PagesFilterReading {
+  const typed = (params.get("pages") ?? "").slice(0, PAGES_FILTER_MAX_LENGTH + 40);
+  const result = z
+    .string()
+    .trim()
+    .max(PAGES_FILTER_MAX_LENGTH, `Enter at most ${PAGES_FILTER_MAX_LENGTH} characters of an address.`)
+    .safeParse(typed);
+  if (result.success) return { pages: result.data, typed, error: null };
+  return { pages: "", typed, error: result.error.issues[0]?.message ?? "Enter part of an address." };
+}
+
+/** The range (and the pages filter, when there is one) as the address writes it, for links and the CSV downloads. */
+export function rangeQuery({ from, to }: DayRange, pages = ""): string {
+  const params = new URLSearchParams({ from, to });
+  if (pages) params.set("pages", pages);
+  return params.toString();
 }

@@ -12,7 +12,7 @@ import {
 } from "#tests/setup/analytics-records";
 import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
-import { eachDay, type DayRange } from "./analytics-figures";
+import { eachDay, TOP_PAGES_LIMIT, type DayRange } from "./analytics-figures";
 import { readAnalyticsInDepth, readDashboardFigures, readUsageCharts } from "./analytics-report.server";
 import { recomputeDailyRollups } from "./analytics-rollup.server";
 import { readSubscriptionMetrics } from "./subscription-metrics.server";
@@ -394,6 +394,65 @@ describe.each(testDialects)("analytics reports on %s", (dialect) => {
 
       // Since 10:25:30: v1 and v3 (v5's event was a moment earlier).
       expect(charts.visitorsNow).toBe(2);
+    });
+  });
+
+  describe("the top pages of a busy month, narrowed to the addresses containing a text", () => {
+    const database = useTestDatabase(dialect);
+    const NOW = "2030-06-30T12:00:00.000Z";
+    const RANGE: DayRange = { from: "2030-06-01", to: "2030-06-30" };
+    // More busy pages than the table holds, each seen by (3 + i) visitors; then pages seen once.
+    const busy = Array.from({ length: TOP_PAGES_LIMIT + 5 }, (_, index) => `/busy/${String(index).padStart(2, "0")}`);
+    const rare = ["/e2e/Rare-Page", "/odd/100%_done", "/odd/a_b", "/kapitel/ÜBER"];
+
+    beforeAll(async () => {
+      const events: EventRecord[] = busy.flatMap((path, index) =>
+        Array.from({ length: 3 + index }, (_, visitor) => ({
+          at: `2030-06-${String(1 + (visitor % 28)).padStart(2, "0")}T10:00:00.000Z`,
+          visitor: `${path}-${visitor}`,
+          path,
+        })),
+      );
+      events.push(...rare.map((path) => ({ at: "2030-06-29T10:00:00.000Z", visitor: `seen-${path}`, path })));
+      // Outside the range: never counted, filtered or not.
+      events.push({ at: "2030-05-31T10:00:00.000Z", visitor: "may", path: "/e2e/rare-page" });
+      await insertEvents(database.db, events);
+      await recomputeAll(database.db);
+    });
+
+    const topPages = async (pagesContaining?: string) =>
+      (await readAnalyticsInDepth(database.db, RANGE, { pagesContaining })).topPages;
+
+    it("leaves a page seen once out of the unfiltered table", async () => {
+      testClock.set(NOW);
+      const pages = await topPages();
+      expect(pages).toHaveLength(TOP_PAGES_LIMIT);
+      expect(pages[0]).toEqual({ path: busy.at(-1), views: 3 + busy.length - 1, visitors: 3 + busy.length - 1 });
+      expect(pages.map((page) => page.path)).not.toContain("/e2e/Rare-Page");
+      expect(await topPages("  ")).toEqual(pages);
+    });
+
+    it("finds it by a part of its address, in any case", async () => {
+      testClock.set(NOW);
+      expect(await topPages("rare-PAGE")).toEqual([{ path: "/e2e/Rare-Page", views: 1, visitors: 1 }]);
+      expect(await topPages(" /e2e/ ")).toEqual([{ path: "/e2e/Rare-Page", views: 1, visitors: 1 }]);
+      // Case folding beyond ASCII, on SQLite too.
+      expect(await topPages("über")).toEqual([{ path: "/kapitel/ÜBER", views: 1, visitors: 1 }]);
+      expect(await topPages("/busy/0")).toEqual(
+        busy
+          .slice(0, 10)
+          .reverse()
+          .map((path, index) => ({ path, views: 12 - index, visitors: 12 - index })),
+      );
+      expect(await topPages("/nowhere")).toEqual([]);
+    });
+
+    it("matches % and _ as the characters they are, not as wildcards", async () => {
+      testClock.set(NOW);
+      expect((await topPages("%")).map((page) => page.path)).toEqual(["/odd/100%_done"]);
+      expect((await topPages("_")).map((page) => page.path)).toEqual(["/odd/100%_done", "/odd/a_b"]);
+      expect(await topPages("0%_d")).toHaveLength(1);
+      expect(await topPages("a%b")).toEqual([]);
     });
   });
 

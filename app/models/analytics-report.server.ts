@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "#database/schema";
 import { skillMastery, RECENT_ANSWERS, type AnswerRecord } from "#core/quiz/mastery";
 import { now as currentTime } from "../utils/clock";
@@ -22,6 +22,7 @@ import {
   type UsageCharts,
 } from "./analytics-figures";
 import { ROLLUP_METRICS } from "./analytics-rollup.server";
+import { likeLiteral } from "./database-errors.server";
 import { countServerErrorsSince } from "./server-error.server";
 import { ENDED_STATUSES } from "./subscription.server";
 import { readSubscriptionMetrics } from "./subscription-metrics.server";
@@ -394,18 +395,25 @@ async function readDatabaseBytes(db: Kysely<Database>, postgres: boolean): Promi
  *   The subscriptions table is authoritative: it is synced from the payment provider, whereas the
  *   checkout_completed event is missing for learners with Do Not Track or analytics switched off.
  *
+ * Top pages: the TOP_PAGES_LIMIT most viewed addresses, or, with `pagesContaining`, the most viewed of
+ * those containing that text in any case (a page with few views is found that way in a busy range).
+ *
  * Cohorts: the accounts created in the range by sign-up week (Monday-based UTC weeks); week k counts
  * those with any activity (as for "active" on the dashboard) between 7k and 7k + 7 days after their
  * week's Monday, null while that week is not over.
  */
-export async function readAnalyticsInDepth(db: Kysely<Database>, range: DayRange): Promise<AnalyticsInDepth> {
+export async function readAnalyticsInDepth(
+  db: Kysely<Database>,
+  range: DayRange,
+  { pagesContaining = "" }: { pagesContaining?: string } = {},
+): Promise<AnalyticsInDepth> {
   const checked = dayRangeSchema.safeParse(range);
   if (!checked.success) throw new RangeError(checked.error.issues[0]?.message ?? "Not a range of days.");
   const { from, to } = checked.data;
   const at = currentTime();
   const [rollups, topPages, referrers, funnel, cohorts, quizByDifficulty] = await Promise.all([
     readRangeRollups(db, { from, to }),
-    readTopPages(db, { from, to }),
+    readTopPages(db, { from, to }, pagesContaining.trim()),
     readReferrers(db, { from, to }),
     readFunnelCounts(db, { from, to }),
     readCohorts(db, { from, to }, at),
@@ -470,8 +478,12 @@ async function readRangeRollups(db: Kysely<Database>, range: DayRange) {
   };
 }
 
-async function readTopPages(db: Kysely<Database>, range: DayRange): Promise<AnalyticsInDepth["topPages"]> {
-  const rows = await db
+async function readTopPages(
+  db: Kysely<Database>,
+  range: DayRange,
+  containing: string,
+): Promise<AnalyticsInDepth["topPages"]> {
+  let query = db
     .selectFrom("analytics_daily")
     .select((eb) => [
       "dimension",
@@ -480,7 +492,14 @@ async function readTopPages(db: Kysely<Database>, range: DayRange): Promise<Anal
     ])
     .where("metric", "=", ROLLUP_METRICS.page)
     .where("day", ">=", range.from)
-    .where("day", "<=", range.to)
+    .where("day", "<=", range.to);
+  if (containing !== "") {
+    // lower() on both sides and an explicit escape character match alike on SQLite (whose lower() the
+    // connection makes Unicode-aware) and PostgreSQL.
+    const pattern = `%${likeLiteral(containing.toLowerCase())}%`;
+    query = query.where(sql<SqlBool>`lower(${sql.ref("dimension")}) like ${pattern} escape '\\'`);
+  }
+  const rows = await query
     .groupBy("dimension")
     .orderBy((eb) => eb.fn.sum("events"), "desc")
     .orderBy("dimension")

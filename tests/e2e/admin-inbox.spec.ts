@@ -19,6 +19,9 @@ async function search(page: Page, text: string) {
   await field.fill(text);
   await page.getByRole("search").getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, "\\+")}`));
+  // The address changes before React commits the searched page (a transition): until then the filter
+  // links are the unsearched page's, and a click on one would drop the search.
+  await expect(page.getByRole("status").first()).toContainText(`matching “${text}”`);
 }
 
 test.describe("the admin inbox", () => {

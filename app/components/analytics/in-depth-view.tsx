@@ -6,6 +6,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Form } from "react-router";
 import { inDepthTable, type InDepthTableId } from "#app/analytics/report-tables";
+import type { PagesFilterReading } from "#app/analytics/report-range";
 import type { AnalyticsInDepth } from "#app/analytics/reports";
 import { visuallyHidden } from "#app/components/visually-hidden";
 import { formatDate } from "#app/utils/format-date";
@@ -22,6 +23,8 @@ interface InDepthViewProps {
   typed: { from: string; to: string };
   /** Why the asked range was not used (the report is then the default range's); null when it was. */
   rangeError: string | null;
+  /** The text the top pages were narrowed to, as typed, and why it was refused. */
+  pagesFilter: PagesFilterReading;
   /** The page's own address, where the form sends the range. */
   action: string;
   /** The address of a table's CSV file for the report's range. */
@@ -30,12 +33,13 @@ interface InDepthViewProps {
 }
 
 const RANGE_ERROR_ID = "range-error";
+const PAGES_HELP_ID = "pages-filter-help";
 
 /**
  * The analytics page (/admin/admin2): a range of days, then each table of the report with a chart of
  * it and a link to its CSV file. The tables are the page; the charts draw some of their columns.
  */
-export function InDepthView({ report, typed, rangeError, action, csvHref, today }: InDepthViewProps) {
+export function InDepthView({ report, typed, rangeError, pagesFilter, action, csvHref, today }: InDepthViewProps) {
   const download = (id: InDepthTableId, title: string) => (
     <Button
       href={csvHref(id)}
@@ -59,7 +63,7 @@ export function InDepthView({ report, typed, rangeError, action, csvHref, today 
       <Stack spacing={5}>
         <Box component="section" aria-labelledby="range-heading">
           <Typography id="range-heading" variant="h5" component="h2" sx={{ mb: 1.5 }}>
-            Range
+            Range and pages
           </Typography>
           <Box
             component={Form}
@@ -86,6 +90,23 @@ export function InDepthView({ report, typed, rangeError, action, csvHref, today 
                 }}
               />
             ))}
+            <TextField
+              name="pages"
+              type="search"
+              label="Pages containing"
+              size="small"
+              defaultValue={pagesFilter.typed}
+              error={pagesFilter.error !== null}
+              helperText={
+                pagesFilter.error ? `${pagesFilter.error} Showing every page.` : "Part of an address, like /chapter/"
+              }
+              sx={{ width: { xs: "100%", sm: "16rem" } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                formHelperText: { id: PAGES_HELP_ID },
+                htmlInput: { "aria-describedby": PAGES_HELP_ID },
+              }}
+            />
             <Button type="submit" variant="contained" sx={{ minHeight: 40 }}>
               Show
             </Button>
@@ -115,8 +136,16 @@ export function InDepthView({ report, typed, rangeError, action, csvHref, today 
           table={table("pages")}
           barColumns={[1]}
           action={download("pages", "Top pages")}
-          description="The most viewed addresses, query strings left out."
-          empty="No page views in this range."
+          description={
+            pagesFilter.pages
+              ? `The most viewed addresses containing “${pagesFilter.pages}” (in any case), query strings left out.`
+              : "The most viewed addresses, query strings left out."
+          }
+          empty={
+            pagesFilter.pages
+              ? `No page views of addresses containing “${pagesFilter.pages}” in this range.`
+              : "No page views in this range."
+          }
         />
         <ReportTableFigure
           id="referrers"
