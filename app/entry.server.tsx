@@ -11,7 +11,8 @@ import {
 } from "react-router";
 import { createEmotionCache } from "./theme/emotion-cache";
 import { NonceProvider } from "./http/nonce";
-import { serverInfoContext } from "./http/request-context";
+import { lessonHtmlContext, serverInfoContext } from "./http/request-context";
+import { LessonHtmlStore } from "./components/lesson/lesson-html";
 
 export const streamTimeout = 5_000;
 
@@ -59,7 +60,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
         <CacheProvider value={cache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          <LessonHtmlStore value={loadContext.get(lessonHtmlContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          </LessonHtmlStore>
         </CacheProvider>
       </NonceProvider>,
       {

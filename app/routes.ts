@@ -80,6 +80,7 @@ export default [
     ),
     route("chapter/:chapterName", "routes/chapters/chapter.tsx", { id: "chapter/:chapterName" }),
     route("chapter/:chapterName/quiz", "routes/quizzes/chapter-quiz.tsx"),
+    route("chapter/:chapterName/lesson-html", "routes/chapters/chapter-lesson-html.ts"),
     route("practice", "routes/quizzes/practice.tsx"),
     route("quiz/:attemptId", "routes/quizzes/attempt.tsx"),
     route("quiz/:attemptId/results", "routes/quizzes/results.tsx"),

@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { closeDatabase, getDatabase } from "#app/utils/db.server";
 import { migrateToLatest } from "#database/connection";
-import { serverInfoContext, type BuildInfo } from "#app/http/request-context";
+import { lessonHtmlContext, serverInfoContext, type BuildInfo } from "#app/http/request-context";
 import { getEnv } from "#app/utils/env.server";
 import { getSessionSecret } from "#app/auth/session.server";
 import { startHousekeeping } from "#app/jobs/housekeeping.server";
@@ -101,6 +101,7 @@ app.use(
       context.set(malformedUrlContext, typeof malformedUrl === "string" ? malformedUrl : null);
       // Threads belong to the process, not to this bundle: server/index.ts starts them and passes them in.
       context.set(factorServiceContext, (res.locals.factorService as FactorService | undefined) ?? null);
+      context.set(lessonHtmlContext, new Map());
       return context;
     },
   }),

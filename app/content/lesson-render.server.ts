@@ -1,5 +1,5 @@
 import { checkWidget } from "../components/lesson-widgets/catalog";
-import { renderLesson, type RenderedLesson } from "../markdown/render-lesson";
+import { renderLesson, type LessonBlockRef, type RenderedLesson } from "../markdown/render-lesson";
 
 /** Rendered sections kept in memory; a revision never changes, so its id is the whole cache key. */
 const CACHE_LIMIT = 500;
@@ -27,4 +27,24 @@ export function renderSectionRevision(revision: { revisionId: string; slug: stri
   cache.set(revision.revisionId, rendered);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   return rendered;
+}
+
+/**
+ * A section revision's blocks with their HTML by key: `${revisionId}.${index}`, which names one text
+ * for good (a revision never changes). The page's data gets `blocks`, the document or the tab `html`.
+ */
+export function sectionBlocksByKey(revision: { revisionId: string; slug: string; body: string }): {
+  blocks: LessonBlockRef[];
+  html: Map<string, string>;
+  rendered: RenderedLesson;
+} {
+  const rendered = renderSectionRevision(revision);
+  const html = new Map<string, string>();
+  const blocks = rendered.blocks.map((block, index): LessonBlockRef => {
+    if (block.kind === "widget") return block;
+    const key = `${revision.revisionId}.${index}`;
+    html.set(key, block.html);
+    return { kind: "html-ref", key };
+  });
+  return { blocks, html, rendered };
 }

@@ -26,3 +26,10 @@ export const sessionIdContext = createContext<string | null>(null);
 
 /** True when the request's session was just ended by the idle timeout, so the login page can say why. */
 export const idleSignOutContext = createContext<boolean>(false);
+
+/**
+ * The HTML of the lesson blocks this document renders, by block key: loaders put it here instead of in
+ * their data, entry.server.tsx hands it to the render, and the browser keeps the server's DOM of them
+ * (components/lesson/lesson-html.tsx), so a chapter's text travels once.
+ */
+export const lessonHtmlContext = createContext<Map<string, string>>();

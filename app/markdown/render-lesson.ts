@@ -11,6 +11,12 @@ export interface LessonHeading {
 export type LessonBlock =
   { kind: "html"; html: string } | { kind: "widget"; name: string; attributes: Record<string, string>; line: number };
 
+/**
+ * A block as a chapter page's data carries it: HTML by key only (its text reaches the page once, in
+ * the document or in the tab's cache: components/lesson/lesson-html.tsx), widgets as they are.
+ */
+export type LessonBlockRef = { kind: "html-ref"; key: string } | Extract<LessonBlock, { kind: "widget" }>;
+
 export interface LessonProblem {
   severity: "error" | "warning";
   /** 1-based line in the Markdown source. */

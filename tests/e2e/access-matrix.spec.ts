@@ -124,6 +124,8 @@ const routes: [string, Rule][] = [
   // Not in SPEC.md: the quiz pages of issue 7 (docs/decisions/0009-quizzes.md); a premium chapter's quiz page
   // opens for every learner and says what premium gives.
   ...chapterPages.map((path): [string, Rule] => [`${path}/quiz`, "requiresAuth"]),
+  // Not in SPEC.md (issue 23): a chapter's lesson text by block, for a tab that opened it by a link.
+  ...chapterPages.map((path): [string, Rule] => [`${path}/lesson-html`, "requiresAuth"]),
   ["/practice", "requiresAuth"],
   // Not in SPEC.md: the editor of authors' quiz questions (SPEC.md §2 puts quizzes in /admin/content).
   ["/admin/content/questions/new", "requiresAdmin"],

@@ -140,11 +140,21 @@ test.describe("reading the chapters", () => {
       expect(hidden.length, `${slug} has plain sentences to look for`).toBeGreaterThan(5);
       const shown = plainSentences(introduction!.body);
 
-      for (const path of [`/chapter/${slug}`, `/chapter/${slug}.data`, `/chapter/${slug}/`, `/chapter/${slug}?all=1`]) {
+      const paths = [
+        `/chapter/${slug}`,
+        `/chapter/${slug}.data`,
+        `/chapter/${slug}/`,
+        `/chapter/${slug}?all=1`,
+        `/chapter/${slug}/lesson-html`,
+      ];
+      for (const path of paths) {
         const body = await (await client.get(path)).text();
         for (const sentence of hidden) expect(body, `${path} leaks “${sentence}”`).not.toContain(sentence);
-        if (!path.endsWith(".data")) expect(body).toContain('data-testid="premium-call"');
-        if (shown[0]) expect(body).toContain(shown[0]);
+        if (!path.endsWith(".data") && !path.endsWith("/lesson-html")) {
+          expect(body).toContain('data-testid="premium-call"');
+        }
+        // The page's data names the lesson's blocks; their text is in the document or the lesson's HTML.
+        if (shown[0] && !path.endsWith(".data")) expect(body).toContain(shown[0]);
       }
       // Marking a locked section read is refused as well.
       const locked = await client.post(`/chapter/${slug}`, { form: { intent: "read", sectionId: rest[0]!.id } });
@@ -166,6 +176,25 @@ test.describe("reading the chapters", () => {
     for (const section of sections) {
       await expect(reader.getByRole("heading", { level: 2, name: section.title, exact: true })).toBeVisible();
     }
+
+    // By a link inside the app, the previous chapter's text is fetched once, beside its data; back again,
+    // this chapter's text comes from the tab, not from another request.
+    const lessonHtmlRequests: string[] = [];
+    reader.on("request", (sent) => {
+      if (new URL(sent.url()).pathname.endsWith("/lesson-html")) lessonHtmlRequests.push(new URL(sent.url()).pathname);
+    });
+    const lastSentence = (chapter: { body: string }[]) =>
+      chapter.flatMap((section) => plainSentences(section.body)).at(-1)!;
+    const previousChapter = await sectionsOf("exponential-remainders");
+    await reader.getByRole("link", { name: /^← Previous: / }).click();
+    await expect(reader).toHaveURL(/\/chapter\/exponential-remainders$/);
+    await expect(reader.getByText(lastSentence(previousChapter)).first()).toBeAttached();
+    expect(lessonHtmlRequests).toEqual(["/chapter/exponential-remainders/lesson-html"]);
+    await reader.goBack();
+    await expect(reader).toHaveURL(/\/chapter\/periods-and-primes$/);
+    await expect(reader.getByText(lastSentence(sections)).first()).toBeAttached();
+    expect(lessonHtmlRequests).toHaveLength(1);
+
     const response = await reader.goto("/chapter/no-such-chapter");
     expect(response?.status()).toBe(404);
     await expect(reader.getByText("Page not found: /chapter/no-such-chapter")).toBeVisible();

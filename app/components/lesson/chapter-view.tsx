@@ -12,7 +12,7 @@ import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { MasteryList, type MasteryEntry } from "../quiz/mastery-list";
-import type { LessonBlock, LessonHeading } from "#app/markdown/render-lesson";
+import type { LessonBlockRef, LessonHeading } from "#app/markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
 import { subscribePath } from "#app/billing/billing-paths";
 import { submissionField, useOfflineSubmission } from "#app/offline/offline-queue-provider";
@@ -23,7 +23,7 @@ interface ChapterSectionView {
   title: string;
   published: boolean;
   read: boolean;
-  blocks: LessonBlock[];
+  blocks: LessonBlockRef[];
   headings: LessonHeading[];
 }
 

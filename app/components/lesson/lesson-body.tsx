@@ -1,7 +1,8 @@
 import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
-import type { LessonBlock } from "#app/markdown/render-lesson";
+import type { LessonBlock, LessonBlockRef } from "#app/markdown/render-lesson";
 import { LessonWidget } from "../lesson-widgets/lesson-widget";
+import { StaticHtml } from "./lesson-html";
 
 /** How a widget directive was written, for the marked fallback. */
 function directiveSource(name: string, attributes: Record<string, string>): string {
@@ -66,13 +67,15 @@ const lessonStyles = ({ vars, palette, typography }: Theme) => {
   };
 };
 
-/** A rendered section: its HTML as the server made it, with each widget in its place. */
-export function LessonBody({ blocks }: { blocks: readonly LessonBlock[] }) {
+/** A rendered section: its HTML as the server made it (given, or by key), with each widget in its place. */
+export function LessonBody({ blocks }: { blocks: readonly (LessonBlock | LessonBlockRef)[] }) {
   return (
     <Box className="lesson" sx={lessonStyles}>
       {blocks.map((block, index) =>
         block.kind === "html" ? (
           <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />
+        ) : block.kind === "html-ref" ? (
+          <StaticHtml key={block.key} htmlKey={block.key} />
         ) : (
           <LessonWidget
             key={index}

@@ -1,14 +1,20 @@
-import { data } from "react-router";
+import { useLayoutEffect, useMemo } from "react";
+import { data, redirectDocument } from "react-router";
 import { z } from "zod";
 import { ChapterView } from "#app/components/lesson/chapter-view";
-import { pageNotFound } from "#app/http/not-found";
-import { findChapterBySlug, listPublishedChapters } from "#app/models/chapter.server";
+import {
+  chapterShown,
+  hasLessonHtml,
+  LessonHtmlRecovery,
+  noteChapterShown,
+  rememberLessonHtml,
+} from "#app/components/lesson/lesson-html";
+import { fetchChapterLessonHtml } from "#app/content/chapter-lesson-html";
+import { readableChapter } from "#app/content/readable-chapter.server";
+import { sectionBlocksByKey } from "#app/content/lesson-render.server";
+import { lessonHtmlContext } from "#app/http/request-context";
+import { listPublishedChapters } from "#app/models/chapter.server";
 import { markSectionRead, readSectionIds, unmarkSectionRead } from "#app/models/reading-progress.server";
-import { listSections } from "#app/models/section.server";
-import { requireUser } from "#app/auth/access.server";
-import { getDatabase } from "#app/utils/db.server";
-import { entitlementsFor } from "#app/utils/entitlements";
-import { renderSectionRevision } from "#app/content/lesson-render.server";
 import { learnerMastery } from "#app/quiz/quiz-start.server";
 import { readForm } from "#app/http/read-form.server";
 import { applyOnce, idempotencyKeyShape } from "#app/offline/idempotent-action.server";
@@ -22,28 +28,14 @@ function chapterSlug(request: Request): { slug: string; pathname: string } {
   return { slug: decodeURIComponent(pathname.replace(/^\/chapter\//, "").replace(/\/+$/, "")), pathname };
 }
 
-/**
- * The chapter a user may see at this URL, with the sections they may read.
- * Readers without premium get only the introduction of a premium chapter:
- * the rest never leaves the server, whichever URL or data request asks.
- */
-async function readableChapter(request: Request, context: Route.LoaderArgs["context"]) {
-  const user = requireUser(context);
+function readableChapterAt(request: Request, context: Route.LoaderArgs["context"]) {
   const { slug, pathname } = chapterSlug(request);
-  const { db } = getDatabase();
-  const entitlements = entitlementsFor(user);
-  const chapter = await findChapterBySlug(db, slug);
-  // Unpublished chapters exist only for admins, who check them before publishing.
-  if (!chapter || (!chapter.published && !entitlements.adminArea)) {
-    throw pageNotFound(pathname);
-  }
-  const sections = await listSections(db, chapter.id, { publishedOnly: !entitlements.adminArea });
-  const locked = chapter.access === "premium" && !entitlements.premiumChapters;
-  return { user, db, chapter, sections, locked, readable: locked ? sections.slice(0, 1) : sections };
+  return readableChapter(context, slug, pathname);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, db, chapter, sections, locked, readable } = await readableChapter(request, context);
+  const { user, db, chapter, sections, locked, readable } = await readableChapterAt(request, context);
+  const lessonHtml = context.get(lessonHtmlContext);
   const [course, read, { masteries }] = await Promise.all([
     listPublishedChapters(db),
     readSectionIds(db, user.id, chapter.id),
@@ -70,14 +62,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: skill.title,
     })),
     sections: readable.map((section) => {
-      const rendered = renderSectionRevision(section);
+      const { blocks, html, rendered } = sectionBlocksByKey(section);
+      for (const [key, text] of html) lessonHtml.set(key, text);
       return {
         id: section.id,
         slug: section.slug,
         title: section.title,
         published: section.published,
         read: read.has(section.id),
-        blocks: rendered.blocks,
+        blocks,
         headings: rendered.headings.filter((heading) => heading.level === 3),
       };
     }),
@@ -96,7 +89,7 @@ const progressSchema = z.object({
 
 /** Marks a section read or unread for the signed-in reader: only a section they may read. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, db, readable } = await readableChapter(request, context);
+  const { user, db, readable } = await readableChapterAt(request, context);
   const parsed = progressSchema.safeParse(await readForm(request));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
@@ -118,6 +111,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(answer.body, { status: answer.status });
 }
 
+/** Fetches the chapter's lesson blocks into this tab's cache. */
+async function keepChapterHtml(slug: string, signal?: AbortSignal): Promise<void> {
+  const { blocks } = await fetchChapterLessonHtml(slug, signal);
+  for (const [key, html] of Object.entries(blocks)) rememberLessonHtml(key, html);
+}
+
+/**
+ * In the browser, after the first page: the data names the lesson's HTML by key, and what this tab has
+ * not kept yet is fetched (beside the data for a chapter it has not shown) before the page renders.
+ * Offline, or when the text cannot be had, the document is loaded instead: the offline worker answers
+ * that with the saved page.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const { slug } = chapterSlug(request);
+  const fetchHtml = () => keepChapterHtml(slug, request.signal);
+  // Offline the text cannot come: the document (the saved page) is loaded instead, without a failed request.
+  const offline = !navigator.onLine;
+  const early = chapterShown(slug) || offline ? null : fetchHtml();
+  // Awaited below only when something is missing: a failure here must not go unhandled.
+  early?.catch(() => undefined);
+  const loaderData = await serverLoader();
+  const missing = () =>
+    loaderData.sections.some((section) =>
+      section.blocks.some((block) => block.kind === "html-ref" && !hasLessonHtml(block.key)),
+    );
+  if (missing() && !offline) {
+    try {
+      await (early ?? fetchHtml());
+      // A revision published between the two requests: its text is asked for once more.
+      if (missing()) await fetchHtml();
+    } catch (error) {
+      // A navigation given up is not a reason to load a document; any other failure is.
+      if (request.signal.aborted) throw error;
+    }
+  }
+  if (missing()) {
+    const url = new URL(request.url);
+    throw redirectDocument(url.pathname + url.search);
+  }
+  return loaderData;
+}
+
 /**
  * In the browser: a mark made offline that cannot reach the server stays queued instead of failing the
  * page; a section marked read, whenever the server applies it, is counted (chapter_read).
@@ -137,5 +172,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
 
 export default function Chapter({ loaderData }: Route.ComponentProps) {
-  return <ChapterView {...loaderData} />;
+  const { slug } = loaderData.chapter;
+  useLayoutEffect(() => noteChapterShown(slug), [slug]);
+  // One request for every block that needs it.
+  const recover = useMemo(() => {
+    let pending: Promise<void> | null = null;
+    return () => (pending ??= keepChapterHtml(slug));
+  }, [slug]);
+  return (
+    <LessonHtmlRecovery value={recover}>
+      <ChapterView {...loaderData} />
+    </LessonHtmlRecovery>
+  );
 }

@@ -1,0 +1,51 @@
+import { expect, request, test } from "@playwright/test";
+import { storageStatePath, uniqueClientIp } from "./accounts";
+
+/**
+ * Structural budgets of issue 23 that do not depend on the machine's speed (speed itself is measured by
+ * `npm run bench:web`). A chapter's text travels once: in the document, not again in its hydration data.
+ */
+const CHAPTERS = [
+  "fundamentals-of-algebra",
+  "atomic-model-of-numbers",
+  "remainder-calculation-sequences",
+  "exponential-remainders",
+  "periods-and-primes",
+];
+
+/** The hydration data is every inline script of the document (React Router's context and its stream). */
+function inlineScriptBytes(html: string): number {
+  let bytes = 0;
+  for (const [, body] of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    bytes += Buffer.byteLength(body!, "utf8");
+  }
+  return bytes;
+}
+
+test("a chapter's hydration data is at most a tenth of its HTML, and names the lesson's blocks without their text", async ({
+  baseURL,
+}) => {
+  const reader = await request.newContext({
+    baseURL,
+    storageState: storageStatePath("premium"),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  for (const slug of CHAPTERS) {
+    const html = await (await reader.get(`/chapter/${slug}`)).text();
+    const htmlBytes = Buffer.byteLength(html, "utf8");
+    const hydrationBytes = inlineScriptBytes(html);
+    expect(html, slug).toContain('class="katex"');
+    expect(hydrationBytes, `${slug}: ${hydrationBytes} bytes of hydration data in ${htmlBytes}`).toBeLessThanOrEqual(
+      htmlBytes / 10,
+    );
+    // Every block the data names is in the lesson's HTML, which the document carries once.
+    const blocks = (await (await reader.get(`/chapter/${slug}/lesson-html`)).json()) as {
+      blocks: Record<string, string>;
+    };
+    const keys = Object.keys(blocks.blocks);
+    expect(keys.length, slug).toBeGreaterThan(10);
+    // (In the hydration data a key is a string within a script's string: it ends with an escaped quote.)
+    for (const key of keys) expect(html, `${slug} names ${key}`).toContain(`${key}\\"`);
+  }
+  await reader.dispose();
+});
