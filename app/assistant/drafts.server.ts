@@ -106,6 +106,26 @@ export async function saveAssistantDraft(
   }
 }
 
+/**
+ * Marks the answer's draft saved and audits it, inside the transaction that wrote the draft; an answer
+ * saved already throws AlreadySaved, which rolls the draft back.
+ */
+async function recordDraft(
+  trx: Kysely<Database>,
+  admin: AuditParty,
+  requestId: string,
+  ref: DraftRef,
+  details: Record<string, string | number>,
+): Promise<void> {
+  if (!(await recordAssistantDraft(trx, requestId, ref))) throw new AlreadySaved();
+  await recordAudit(trx, {
+    actor: admin,
+    action: "assistant.draft",
+    target: null,
+    details: { requestId, kind: ref.kind, ...details },
+  });
+}
+
 async function saveSection(
   db: Kysely<Database>,
   admin: AuditParty,
@@ -139,19 +159,11 @@ async function saveSection(
     });
     if (!created.ok) return created;
     const ref: DraftRef = { kind: "section", sectionId: created.section.id };
-    if (!(await recordAssistantDraft(trx, request.id, ref))) throw new AlreadySaved();
-    await recordAudit(trx, {
-      actor: admin,
-      action: "assistant.draft",
-      target: null,
-      details: {
-        requestId: request.id,
-        kind: "section",
-        sectionId: created.section.id,
-        chapterId: chapter.id,
-        chapter: chapter.title,
-        title,
-      },
+    await recordDraft(trx, admin, request.id, ref, {
+      sectionId: created.section.id,
+      chapterId: chapter.id,
+      chapter: chapter.title,
+      title,
     });
     return { ok: true as const, ref };
   });
@@ -213,17 +225,9 @@ async function saveQuestions(
     const questionIds: string[] = [];
     for (const content of contents) questionIds.push(await insertQuizQuestion(trx, { content, authorId: admin.id }));
     const saved: DraftRef = { kind: "questions", questionIds };
-    if (!(await recordAssistantDraft(trx, request.id, saved))) throw new AlreadySaved();
-    await recordAudit(trx, {
-      actor: admin,
-      action: "assistant.draft",
-      target: null,
-      details: {
-        requestId: request.id,
-        kind: "questions",
-        count: questionIds.length,
-        questionIds: questionIds.join(","),
-      },
+    await recordDraft(trx, admin, request.id, saved, {
+      count: questionIds.length,
+      questionIds: questionIds.join(","),
     });
     return saved;
   });

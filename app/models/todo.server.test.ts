@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#database/connection";
 import { testClock } from "#tests/setup/test-clock";
+import { todoFields } from "#tests/setup/todo-fields";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { deleteAccount } from "./account-data.server";
 import { revokeAdmin } from "./admin-users.server";
@@ -25,16 +26,6 @@ import { createUser, setDisabled } from "./user.server";
 
 const NOW = "2031-03-10T09:30:00.000Z";
 
-const fields = (title: string, more: Partial<TodoFields> = {}): TodoFields => ({
-  title,
-  notes: "",
-  assigneeId: null,
-  dueOn: null,
-  priority: "normal",
-  status: "open",
-  ...more,
-});
-
 describe.each(testDialects)("the todo list on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   let counter = 0;
@@ -50,7 +41,7 @@ describe.each(testDialects)("the todo list on %s", (dialect) => {
   }
 
   async function created(actor: AuditParty, title: string, more: Partial<TodoFields> = {}): Promise<TodoItem> {
-    const result = await createTodo(database.db, actor, fields(title, more));
+    const result = await createTodo(database.db, actor, todoFields(title, more));
     if (!result.ok) throw new Error(result.message);
     return result.item;
   }
@@ -125,7 +116,7 @@ describe.each(testDialects)("the todo list on %s", (dialect) => {
     const auditBefore = (await auditOf("todo.create")).length;
 
     for (const assigneeId of [learner.id, disabled.id, crypto.randomUUID()]) {
-      expect(await createTodo(database.db, ada, fields("Refused", { assigneeId }))).toEqual({
+      expect(await createTodo(database.db, ada, todoFields("Refused", { assigneeId }))).toEqual({
         ok: false,
         reason: "assignee",
         message: ASSIGNEE_NOT_ADMIN_MESSAGE,
@@ -158,7 +149,7 @@ describe.each(testDialects)("the todo list on %s", (dialect) => {
       id: item.id,
       baseVersion: 1,
       changes: {
-        ...fields("Draft the quiz on orders"),
+        ...todoFields("Draft the quiz on orders"),
         notes: "Use $\\operatorname{ord}_7(3)$.",
         assigneeId: ada.id,
         dueOn: "2031-04-01",
@@ -288,7 +279,7 @@ describe.each(testDialects)("the todo list on %s", (dialect) => {
     const edited = await updateTodo(database.db, ada, {
       id: item.id,
       baseVersion: 1,
-      changes: { ...fields("Review the glossary again"), assigneeId: bob.id },
+      changes: { ...todoFields("Review the glossary again"), assigneeId: bob.id },
     });
     expect(edited).toMatchObject({ ok: true, changed: ["title"], item: { assignee: { id: bob.id } } });
     const carol = await admin("carol");
@@ -448,12 +439,12 @@ describe.each(testDialects)("the todo list on %s", (dialect) => {
       const seen = ids(items, "abc");
       const d = items.d!;
       await Promise.all([
-        createTodo(database.db, ada, fields("x")),
-        createTodo(other.db, bob, fields("y")),
+        createTodo(database.db, ada, todoFields("x")),
+        createTodo(other.db, bob, todoFields("y")),
         moveTodo(other.db, bob, { id: items.c!.id, seen, to: 0 }),
-        createTodo(database.db, ada, fields("z")),
+        createTodo(database.db, ada, todoFields("z")),
         deleteTodo(other.db, bob, { id: d.id, baseVersion: d.version }),
-        createTodo(other.db, bob, fields("w")),
+        createTodo(other.db, bob, todoFields("w")),
       ]);
       const titles = await order();
       expect(titles).toHaveLength(7);

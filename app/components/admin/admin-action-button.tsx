@@ -1,17 +1,9 @@
 import Button, { type ButtonProps } from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { ConfirmDialog, HiddenFields, type Confirmation } from "./confirm-dialog";
 
-export interface Confirmation {
-  title: string;
-  text: string;
-  confirmLabel: string;
-}
+export type { Confirmation };
 
 interface AdminActionButtonProps {
   intent: string;
@@ -43,16 +35,11 @@ export function AdminActionButton({
 }: AdminActionButtonProps) {
   const [open, setOpen] = useState(false);
   const busy = useNavigation().state !== "idle";
-  const titleId = useId();
-  const textId = useId();
+  const posted = { intent, userId, ...fields };
   return (
     <>
       <Form method="post">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="userId" value={userId} />
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        <HiddenFields fields={posted} />
         <Button
           type="submit"
           size="small"
@@ -76,28 +63,13 @@ export function AdminActionButton({
         </Button>
       </Form>
       {confirmation && (
-        <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} aria-describedby={textId}>
-          <Form method="post" onSubmit={() => setOpen(false)}>
-            <input type="hidden" name="intent" value={intent} />
-            <input type="hidden" name="userId" value={userId} />
-            {Object.entries(fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <input type="hidden" name="confirmed" value="yes" />
-            <DialogTitle id={titleId}>{confirmation.title}</DialogTitle>
-            <DialogContent>
-              <DialogContentText id={textId}>{confirmation.text}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setOpen(false)} color="inherit">
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" color={color === "inherit" ? "primary" : color} autoFocus>
-                {confirmation.confirmLabel}
-              </Button>
-            </DialogActions>
-          </Form>
-        </Dialog>
+        <ConfirmDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          fields={posted}
+          confirmation={confirmation}
+          color={color === "inherit" ? "primary" : color}
+        />
       )}
     </>
   );

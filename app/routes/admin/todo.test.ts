@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#database/connection";
 import { actionResult, formPost, requestContext } from "#tests/setup/action-result";
 import { testClock } from "#tests/setup/test-clock";
+import { todoFields } from "#tests/setup/todo-fields";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { userContext } from "#app/http/request-context";
 import { listAuditEntries } from "#app/models/audit-log.server";
@@ -15,16 +16,6 @@ const page = await import("./todo-item");
 
 const NOW = "2031-05-01T10:00:00.000Z";
 const LIST_URL = "http://localhost:3000/admin/todo";
-
-const fields = (title: string, more: Partial<TodoFields> = {}): TodoFields => ({
-  title,
-  notes: "",
-  assigneeId: null,
-  dueOn: null,
-  priority: "normal",
-  status: "open",
-  ...more,
-});
 
 describe.each(testDialects)("/admin/todo actions on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -155,7 +146,7 @@ describe.each(testDialects)("/admin/todo actions on %s", (dialect) => {
     it("moves an item, says where it went, and refuses a move from a stale or malformed list", async () => {
       const ids = [];
       for (const title of ["a", "b", "c"]) {
-        const result = await createTodo(database.db, actor(), fields(title));
+        const result = await createTodo(database.db, actor(), todoFields(title));
         if (result.ok) ids.push(result.item.id);
       }
       const [a, b, c] = ids as [string, string, string];
@@ -211,7 +202,7 @@ describe.each(testDialects)("/admin/todo actions on %s", (dialect) => {
     });
 
     it("marks an item done from the list, refusing a change based on an older version with who made the newer one", async () => {
-      const made = await createTodo(database.db, actor(), fields("Release notes"));
+      const made = await createTodo(database.db, actor(), todoFields("Release notes"));
       if (!made.ok) throw new Error("not created");
       const done = await postList({ intent: "status", todoId: made.item.id, version: "1", status: "done" });
       expect(done.data).toEqual({ intent: "status", message: "“Release notes” is done." });
@@ -236,9 +227,9 @@ describe.each(testDialects)("/admin/todo actions on %s", (dialect) => {
     });
 
     it("shows each view from its search parameter, with counts, marking overdue items", async () => {
-      await createTodo(database.db, actor(), fields("late", { dueOn: "2031-04-30", assigneeId: admin.id }));
-      await createTodo(database.db, actor(), fields("today", { dueOn: "2031-05-01" }));
-      await createTodo(database.db, actor(), fields("finished", { dueOn: "2031-04-01", status: "done" }));
+      await createTodo(database.db, actor(), todoFields("late", { dueOn: "2031-04-30", assigneeId: admin.id }));
+      await createTodo(database.db, actor(), todoFields("today", { dueOn: "2031-05-01" }));
+      await createTodo(database.db, actor(), todoFields("finished", { dueOn: "2031-04-01", status: "done" }));
       const all = await loadList();
       expect(all.filter).toBe("all");
       expect(all.rows.map((row) => [row.title, row.overdue, row.assignedToViewer])).toEqual([
@@ -258,7 +249,7 @@ describe.each(testDialects)("/admin/todo actions on %s", (dialect) => {
 
   describe("an item's page", () => {
     async function item(title = "Chapter 4 figures", more: Partial<TodoFields> = {}) {
-      const made = await createTodo(database.db, actor(), fields(title, more));
+      const made = await createTodo(database.db, actor(), todoFields(title, more));
       if (!made.ok) throw new Error("not created");
       return made.item;
     }

@@ -1,19 +1,11 @@
 import Alert from "@mui/material/Alert";
 import Button, { type ButtonProps } from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ConfirmDialog, HiddenFields, type Confirmation } from "../confirm-dialog";
 
-export interface Confirmation {
-  title: string;
-  text: string;
-  confirmLabel: string;
-}
+export type { Confirmation };
 
 interface ConfirmButtonProps {
   /** The hidden fields the action is posted with (intent and what it is about). */
@@ -40,8 +32,6 @@ export function ConfirmButton({
 }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const busy = useNavigation().state !== "idle";
-  const titleId = useId();
-  const textId = useId();
   return (
     <>
       <Form method="post" preventScrollReset>
@@ -62,23 +52,13 @@ export function ConfirmButton({
           {label}
         </Button>
       </Form>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} aria-describedby={textId}>
-        <Form method="post" preventScrollReset onSubmit={() => setOpen(false)}>
-          <HiddenFields fields={{ ...fields, confirmed: "yes" }} />
-          <DialogTitle id={titleId}>{confirmation.title}</DialogTitle>
-          <DialogContent>
-            <DialogContentText id={textId}>{confirmation.text}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)} color="inherit">
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" color={color} autoFocus>
-              {confirmation.confirmLabel}
-            </Button>
-          </DialogActions>
-        </Form>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        fields={fields}
+        confirmation={confirmation}
+        color={color}
+      />
     </>
   );
 }
@@ -109,8 +89,4 @@ export function ConfirmStep({
       </Form>
     </Alert>
   );
-}
-
-function HiddenFields({ fields }: { fields: Record<string, string> }) {
-  return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }
