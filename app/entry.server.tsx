@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
+import katex from "katex";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
@@ -13,6 +14,7 @@ import { createEmotionCache } from "./theme/emotion-cache";
 import { NonceProvider } from "./http/nonce";
 import { lessonHtmlContext, serverInfoContext } from "./http/request-context";
 import { LessonHtmlStore } from "./components/lesson/lesson-html";
+import { FormulaTypesetter } from "./components/math/formula";
 
 export const streamTimeout = 5_000;
 
@@ -61,7 +63,9 @@ export default function handleRequest(
       <NonceProvider value={cspNonce}>
         <CacheProvider value={cache}>
           <LessonHtmlStore value={loadContext.get(lessonHtmlContext)}>
-            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+            <FormulaTypesetter value={katex}>
+              <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+            </FormulaTypesetter>
           </LessonHtmlStore>
         </CacheProvider>
       </NonceProvider>,

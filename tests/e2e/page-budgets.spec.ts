@@ -49,3 +49,24 @@ test("a chapter's hydration data is at most a tenth of its HTML, and names the l
   }
   await reader.dispose();
 });
+
+test("KaTeX's code is not among a chapter's or the engine's first scripts: the server typesets their formulas", async ({
+  baseURL,
+}) => {
+  const reader = await request.newContext({
+    baseURL,
+    storageState: storageStatePath("premium"),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  // The chapter's formulas are in its HTML all the same (the first test checks it).
+  for (const path of [`/chapter/${CHAPTERS[0]}`, "/prime-factorization-engine"]) {
+    const html = await (await reader.get(path)).text();
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.length, path).toBeGreaterThan(5);
+    expect(
+      scripts.filter((script) => /\/katex-[\w-]{8}\.js$/.test(script)),
+      path,
+    ).toEqual([]);
+  }
+  await reader.dispose();
+});

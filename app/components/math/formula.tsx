@@ -1,6 +1,29 @@
 import Box from "@mui/material/Box";
-import katex from "katex";
-import { useMemo } from "react";
+import type KatexModule from "katex";
+import { createContext, useContext, useEffect, useState } from "react";
+
+type Katex = typeof KatexModule;
+
+/**
+ * The server's typesetter (entry.server.tsx provides KaTeX here). In the browser there is none: KaTeX
+ * (75 KB gzipped) is not part of a page's first scripts but fetched after hydration, for the formulas
+ * that change.
+ */
+export const FormulaTypesetter = createContext<Katex | null>(null);
+
+let loadedKatex: Katex | null = null;
+let loadingKatex: Promise<Katex> | null = null;
+
+/** Starts fetching KaTeX in the browser (once), for a page whose formulas will come or change. */
+export function loadFormulaTypesetter(): Promise<Katex> {
+  loadingKatex ??= import("katex").then((module) => (loadedKatex = module.default));
+  return loadingKatex;
+}
+
+/** Before the root has marked the page hydrated (root.tsx), a render is the hydration of the server's DOM. */
+function isHydrating(): boolean {
+  return typeof document !== "undefined" && !("hydrated" in document.documentElement.dataset);
+}
 
 interface FormulaProps {
   tex: string;
@@ -9,14 +32,33 @@ interface FormulaProps {
 }
 
 /**
- * TeX typeset by KaTeX, on the server as well as in the browser. HTML for the
- * eye and MathML for screen readers; a formula that fails to parse shows its
- * source in KaTeX's error colour instead of breaking the page.
+ * TeX typeset by KaTeX: HTML for the eye and MathML for screen readers; a formula that fails to parse
+ * shows its source in KaTeX's error colour instead of breaking the page.
+ *
+ * The server typesets every formula of the page. Hydrating keeps the server's DOM of a formula as it
+ * is (React does not compare dangerouslySetInnerHTML), so the browser needs KaTeX only once a formula
+ * changes; it is fetched after hydration and the changed formula is typeset when it has come.
  */
 export function Formula({ tex, display = false }: FormulaProps) {
-  const html = useMemo(
-    () => katex.renderToString(tex, { output: "htmlAndMathml", throwOnError: false, displayMode: display }),
-    [tex, display],
+  const typesetter = useContext(FormulaTypesetter);
+  const [katex, setKatex] = useState(() => typesetter ?? loadedKatex);
+  const shown = `${display ? "D" : "I"}${tex}`;
+  // The formula this element was hydrated with, while it has not changed: its DOM is the server's.
+  const [hydrated, setHydrated] = useState(() => (!katex && isHydrating() ? shown : null));
+  if (hydrated !== null && hydrated !== shown) setHydrated(null);
+  useEffect(() => {
+    if (!katex) void loadFormulaTypesetter().then(setKatex);
+  }, [katex]);
+  const html =
+    hydrated === shown || !katex
+      ? ""
+      : katex.renderToString(tex, { output: "htmlAndMathml", throwOnError: false, displayMode: display });
+  return (
+    <Box
+      component={display ? "div" : "span"}
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+      aria-busy={html === "" && hydrated !== shown ? true : undefined}
+    />
   );
-  return <Box component={display ? "div" : "span"} dangerouslySetInnerHTML={{ __html: html }} />;
 }
