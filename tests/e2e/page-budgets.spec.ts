@@ -1,17 +1,21 @@
 import { expect, request, test } from "@playwright/test";
+import { courseChapters } from "#app/chapters";
 import { storageStatePath, uniqueClientIp } from "./accounts";
 
 /**
  * Structural budgets of issue 23 that do not depend on the machine's speed (speed itself is measured by
  * `npm run bench:web`). A chapter's text travels once: in the document, not again in its hydration data.
  */
-const CHAPTERS = [
-  "fundamentals-of-algebra",
-  "atomic-model-of-numbers",
-  "remainder-calculation-sequences",
-  "exponential-remainders",
-  "periods-and-primes",
-];
+const CHAPTERS = courseChapters.map((chapter) => chapter.slug);
+
+/** A premium reader, who gets every section of every chapter. */
+function premiumReader(baseURL: string | undefined) {
+  return request.newContext({
+    baseURL,
+    storageState: storageStatePath("premium"),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+}
 
 /** The hydration data is every inline script of the document (React Router's context and its stream). */
 function inlineScriptBytes(html: string): number {
@@ -25,11 +29,7 @@ function inlineScriptBytes(html: string): number {
 test("a chapter's hydration data is at most a tenth of its HTML, and names the lesson's blocks without their text", async ({
   baseURL,
 }) => {
-  const reader = await request.newContext({
-    baseURL,
-    storageState: storageStatePath("premium"),
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-  });
+  const reader = await premiumReader(baseURL);
   for (const slug of CHAPTERS) {
     const html = await (await reader.get(`/chapter/${slug}`)).text();
     const htmlBytes = Buffer.byteLength(html, "utf8");
@@ -53,11 +53,7 @@ test("a chapter's hydration data is at most a tenth of its HTML, and names the l
 test("KaTeX's code is not among a chapter's or the engine's first scripts: the server typesets their formulas", async ({
   baseURL,
 }) => {
-  const reader = await request.newContext({
-    baseURL,
-    storageState: storageStatePath("premium"),
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-  });
+  const reader = await premiumReader(baseURL);
   // The chapter's formulas are in its HTML all the same (the first test checks it).
   for (const path of [`/chapter/${CHAPTERS[0]}`, "/prime-factorization-engine"]) {
     const html = await (await reader.get(path)).text();
