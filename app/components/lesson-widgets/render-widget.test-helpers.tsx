@@ -1,11 +1,17 @@
 import { ThemeProvider } from "@mui/material/styles";
+import katex from "katex";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { theme } from "#app/theme/theme";
+import { FormulaTypesetter } from "../math/formula";
 
-/** A widget's first paint: the HTML the server sends, in the app's theme. */
+/** A widget's first paint: the HTML the server sends, in the app's theme, its formulas typeset as entry.server.tsx does. */
 export function renderWidget(widget: ReactElement): string {
-  return renderToString(<ThemeProvider theme={theme}>{widget}</ThemeProvider>);
+  return renderToString(
+    <ThemeProvider theme={theme}>
+      <FormulaTypesetter value={katex}>{widget}</FormulaTypesetter>
+    </ThemeProvider>,
+  );
 }
 
 /** The markup without Emotion's style tags and React's `<!-- -->` between neighbouring texts. */
