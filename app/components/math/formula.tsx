@@ -6,8 +6,7 @@ type Katex = typeof KatexModule;
 
 /**
  * The server's typesetter (entry.server.tsx provides KaTeX here). In the browser there is none: KaTeX
- * (75 KB gzipped) is not part of a page's first scripts but fetched after hydration, for the formulas
- * that change.
+ * (75 KB gzipped) is not part of a page's first scripts but fetched when a formula changes.
  */
 export const FormulaTypesetter = createContext<Katex | null>(null);
 
@@ -37,7 +36,7 @@ interface FormulaProps {
  *
  * The server typesets every formula of the page. Hydrating keeps the server's DOM of a formula as it
  * is (React does not compare dangerouslySetInnerHTML), so the browser needs KaTeX only once a formula
- * changes; it is fetched after hydration and the changed formula is typeset when it has come.
+ * changes or is first rendered in the browser; it is fetched then, and the formula typeset when it has come.
  */
 export function Formula({ tex, display = false }: FormulaProps) {
   const typesetter = useContext(FormulaTypesetter);
@@ -46,9 +45,12 @@ export function Formula({ tex, display = false }: FormulaProps) {
   // The formula this element was hydrated with, while it has not changed: its DOM is the server's.
   const [hydrated, setHydrated] = useState(() => (!katex && isHydrating() ? shown : null));
   if (hydrated !== null && hydrated !== shown) setHydrated(null);
+  // KaTeX is fetched when a formula needs it: one rendered in the browser, or one that changed. A changed
+  // formula shows the old one (aria-busy) until then.
+  const needsKatex = !katex && hydrated !== shown;
   useEffect(() => {
-    if (!katex) void loadFormulaTypesetter().then(setKatex);
-  }, [katex]);
+    if (needsKatex) void loadFormulaTypesetter().then(setKatex);
+  }, [needsKatex]);
   const html =
     hydrated === shown || !katex
       ? ""
