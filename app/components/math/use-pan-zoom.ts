@@ -23,7 +23,7 @@ export const PAN_ZOOM_SX = { touchAction: "none", cursor: "grab", "&:active": { 
 export interface PanZoomOptions<V> {
   /** The maths of the picture's kind of view (core/plot: VIEW_RANGE_MOVES, COMPLEX_VIEW_MOVES). */
   moves: ViewMoves<V>;
-  /** The view shown now (during a gesture it may be ahead of the page's state). */
+  /** The view shown now; a gesture starts from it, and its later steps build on the gesture's own view. */
   view(): V;
   /** A new view; `moving` while a drag, pinch or run of wheel events goes on (a key moves it at once). */
   onView(view: V, moving: boolean): void;
@@ -64,15 +64,22 @@ export function usePanZoom<V>(target: RefObject<HTMLElement | null>, options: Pa
       const box = element.getBoundingClientRect();
       return { x: event.clientX - box.left, y: event.clientY - box.top };
     };
-    const take = (step: ViewStep, moving: boolean) => {
+    // The view as a pointer or wheel gesture last set it. Steps build on it rather than on the rendered
+    // view, which lags behind when React has not rendered between two events (a busy device): each step
+    // would otherwise replace the one before it, and a drag would end short of the pointer.
+    let gestureView: V | null = null;
+    const take = (step: ViewStep, moving: boolean, inGesture: boolean) => {
       const { moves, view, onView } = latest.current;
-      onView(applyStep(moves, view(), step, size()), moving);
+      const next = applyStep(moves, (inGesture ? gestureView : null) ?? view(), step, size());
+      gestureView = inGesture ? next : null;
+      onView(next, moving);
     };
     let wheelTimer: ReturnType<typeof setTimeout> | undefined;
 
     const onPointerDown = (event: PointerEvent) => {
       if (event.button !== 0) return;
       element.setPointerCapture(event.pointerId);
+      gestureView = null;
       gesture.press(event.pointerId, local(event));
     };
     const onPointerMove = (event: PointerEvent) => {
@@ -82,16 +89,21 @@ export function usePanZoom<V>(target: RefObject<HTMLElement | null>, options: Pa
         return;
       }
       const step = gesture.move(event.pointerId, at);
-      if (step) take(step, true);
+      if (step) take(step, true, true);
     };
     const onPointerUp = (event: PointerEvent) => {
-      if (gesture.release(event.pointerId)) latest.current.onSettle?.();
+      if (!gesture.release(event.pointerId)) return;
+      gestureView = null;
+      latest.current.onSettle?.();
     };
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
-      take(wheelStep(event, local(event), latest.current.moves.separateAxes), true);
+      take(wheelStep(event, local(event), latest.current.moves.separateAxes), true, true);
       clearTimeout(wheelTimer);
-      wheelTimer = setTimeout(() => latest.current.onSettle?.(), WHEEL_GESTURE_END_MS);
+      wheelTimer = setTimeout(() => {
+        gestureView = null;
+        latest.current.onSettle?.();
+      }, WHEEL_GESTURE_END_MS);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       const { keys = true, arrowsPan = true, keyZoomStep = KEY_ZOOM_STEP, keyZoomAt, moves, onReset } = latest.current;
@@ -106,7 +118,7 @@ export function usePanZoom<V>(target: RefObject<HTMLElement | null>, options: Pa
       if (!command) return;
       event.preventDefault();
       if ("reset" in command) onReset();
-      else take(command.step, false);
+      else take(command.step, false, false);
     };
 
     element.addEventListener("pointerdown", onPointerDown);
