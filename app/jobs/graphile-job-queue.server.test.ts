@@ -134,19 +134,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the graphile-worker job queue o
   });
 
   it("stop waits for the running job and closes its connections", async () => {
-    // The test's own pool runs one query at a time, so what is above its count is graphile's.
+    // graphile's connections carry a name of their own: other test files connect to this database too.
+    const applicationName = `jobs-test-${crypto.randomUUID().slice(0, 8)}`;
+    const connectionString = new URL(database.location.databaseUrl!);
+    connectionString.searchParams.set("application_name", applicationName);
     const connections = async () => {
       const { rows } = await sql<{ count: number }>`
-        select count(*)::int as count from pg_stat_activity where datname = current_database()`.execute(database.db);
+        select count(*)::int as count from pg_stat_activity where application_name = ${applicationName}`.execute(
+        database.db,
+      );
       return rows[0]!.count;
     };
     const before = await connections();
+    expect(before).toBe(0);
     let finished = false;
-    await start({
-      "push.dispatch": async () => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        finished = true;
-      },
+    queue = await startGraphileJobQueue({
+      connectionString: connectionString.toString(),
+      handlers: handlers({
+        "push.dispatch": async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          finished = true;
+        },
+      }),
+      concurrency: 2,
+      pollInterval: POLL_MS,
     });
     expect(await connections()).toBeGreaterThan(before);
     await queue!.add("push.dispatch", { sendId: "s1" });
