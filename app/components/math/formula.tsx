@@ -15,7 +15,14 @@ let loadingKatex: Promise<Katex> | null = null;
 
 /** Starts fetching KaTeX in the browser (once), for a page whose formulas will come or change. */
 export function loadFormulaTypesetter(): Promise<Katex> {
-  loadingKatex ??= import("katex").then((module) => (loadedKatex = module.default));
+  loadingKatex ??= import("katex").then(
+    (module) => (loadedKatex = module.default),
+    (error: unknown) => {
+      // A failed fetch (offline, a new build's missing chunk) is tried again by the next formula that needs it.
+      loadingKatex = null;
+      throw error;
+    },
+  );
   return loadingKatex;
 }
 
@@ -49,7 +56,8 @@ export function Formula({ tex, display = false }: FormulaProps) {
   // formula shows the old one (aria-busy) until then.
   const needsKatex = !katex && hydrated !== shown;
   useEffect(() => {
-    if (needsKatex) void loadFormulaTypesetter().then(setKatex);
+    // Without KaTeX the formula keeps what it shows; the chunk-load recovery handles a missing chunk.
+    if (needsKatex) loadFormulaTypesetter().then(setKatex, () => undefined);
   }, [needsKatex]);
   const html =
     hydrated === shown || !katex
