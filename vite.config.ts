@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { shellChunks } from "./scripts/vite/shell-chunks.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -15,5 +16,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The factorization workers are ES modules that start workers of their own.
   worker: { format: "es" },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), shellChunks()],
 }));

@@ -4,7 +4,12 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { closeDatabase, getDatabase } from "#app/utils/db.server";
 import { migrateToLatest } from "#database/connection";
-import { lessonHtmlContext, serverInfoContext, type BuildInfo } from "#app/http/request-context";
+import {
+  documentRequestContext,
+  lessonHtmlContext,
+  serverInfoContext,
+  type BuildInfo,
+} from "#app/http/request-context";
 import { getEnv } from "#app/utils/env.server";
 import { getSessionSecret } from "#app/auth/session.server";
 import { startHousekeeping } from "#app/jobs/housekeeping.server";
@@ -102,6 +107,8 @@ app.use(
       // Threads belong to the process, not to this bundle: server/index.ts starts them and passes them in.
       context.set(factorServiceContext, (res.locals.factorService as FactorService | undefined) ?? null);
       context.set(lessonHtmlContext, new Map());
+      // React Router's data requests end in .data (single fetch); anything else renders a document.
+      context.set(documentRequestContext, !req.path.endsWith(".data"));
       return context;
     },
   }),

@@ -7,6 +7,7 @@ import { oidcFormActionOrigins } from "#app/auth/oidc-config.server";
 import { bodyLimit } from "./body-limit";
 import { responseCompression } from "./compression";
 import { clientFiles } from "./client-files";
+import { precompressedAssets } from "./precompressed-assets";
 import { createFactorPool } from "./factor-pool";
 import { closeGracefully } from "./graceful-shutdown";
 import { hostCheck } from "./host-check";
@@ -66,6 +67,7 @@ if (development) {
   appModule = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as AppModule;
   // Static files carry only the headers that matter for them: the page policies are for documents.
   server.use(staticFileHeaders());
+  server.use("/assets", precompressedAssets(path.join(BUILD_DIR, "client/assets")));
   // Hashed file names change with their content, so they may be cached for a year.
   server.use(
     "/assets",

@@ -33,3 +33,9 @@ export const idleSignOutContext = createContext<boolean>(false);
  * (components/lesson/lesson-html.tsx), so a chapter's text travels once.
  */
 export const lessonHtmlContext = createContext<Map<string, string>>();
+
+/**
+ * True for a document request, false for a client navigation's data request (`.data`): a loader may then
+ * leave HTML the document carries anyway out of its data (lessonHtmlContext), and give it inline otherwise.
+ */
+export const documentRequestContext = createContext<boolean>(true);

@@ -390,6 +390,30 @@ describe("links and tables", () => {
   it("wraps tables so they scroll sideways", () => {
     expect(htmlOf("| a |\n| - |\n| 1 |")).toMatch(/^<div class="lesson-table">\n<table>[\s\S]*<\/table>\n<\/div>\n$/);
   });
+
+  it("scopes column headers, and reads a table with an empty corner as two-way, with a header per row", () => {
+    const cells = (html: string) =>
+      [...html.matchAll(/<(t[hd])( scope="\w+")?>([^<]*)<\/\1>/g)].map((match) => match[0]);
+    expect(cells(htmlOf("| n | n² |\n| - | - |\n| 2 | 4 |"))).toEqual([
+      '<th scope="col">n</th>',
+      '<th scope="col">n²</th>',
+      "<td>2</td>",
+      "<td>4</td>",
+    ]);
+    expect(cells(htmlOf("| | 1 | 3 |\n| - | - | - |\n| 2 | 2 | 6 |\n| 4 | 4 | 12 |"))).toEqual([
+      "<td></td>",
+      '<th scope="col">1</th>',
+      '<th scope="col">3</th>',
+      '<th scope="row">2</th>',
+      "<td>2</td>",
+      "<td>6</td>",
+      '<th scope="row">4</th>',
+      "<td>4</td>",
+      "<td>12</td>",
+    ]);
+    // One two-way table does not make the next one two-way.
+    expect(htmlOf("| | a |\n| - | - |\n| x | 1 |\n\n| b |\n| - |\n| 2 |")).toContain("<td>2</td>");
+  });
 });
 
 describe("hostile input", () => {

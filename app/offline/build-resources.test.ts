@@ -41,3 +41,34 @@ test("a build's route rules come from its manifest; a rule leading off the site 
   serve(() => Response.json({ message: "Unknown build: abc.json" }, { status: 404 }));
   expect(await fetchBuildRouteRules("abc")).toBeNull();
 });
+
+test("a manifest of another shape voids its rules: a wrong status, a rule not on this site, missing fields", async () => {
+  const rule = { from: "/old", to: "/new", status: 301 };
+  for (const answer of [
+    { id: "abc", timestamp: "t", routeRules: [{ ...rule, status: 200 }] },
+    { id: "abc", timestamp: "t", routeRules: [{ ...rule, status: "301" }] },
+    { id: "abc", timestamp: "t", routeRules: [{ ...rule, from: "old" }] },
+    { id: "abc", timestamp: "t", routeRules: [{ ...rule, to: "https://evil.example/" }] },
+    { id: "abc", timestamp: "t", routeRules: [rule, null] },
+    { id: "abc", timestamp: "t", routeRules: "none" },
+    { id: "", timestamp: "t", routeRules: [rule] },
+    { id: "abc", routeRules: [rule] },
+    [rule],
+  ]) {
+    serve(() => Response.json(answer));
+    expect(await fetchBuildRouteRules("abc"), JSON.stringify(answer)).toBeNull();
+  }
+  // Every redirect status is kept as it is, and an empty list is a list.
+  const statuses = [301, 302, 307, 308].map((status, index) => ({ from: `/a${index}`, to: "/b", status }));
+  serve(() => Response.json({ id: "abc", timestamp: "t", routeRules: statuses }));
+  expect(await fetchBuildRouteRules("abc")).toEqual(statuses);
+  serve(() => Response.json({ id: "abc", timestamp: "t", routeRules: [] }));
+  expect(await fetchBuildRouteRules("abc")).toEqual([]);
+});
+
+test("the latest build's id must be a non-empty string beside a timestamp", async () => {
+  for (const answer of [{ id: "", timestamp: "t" }, { id: 7, timestamp: "t" }, { id: "abc" }, null]) {
+    serve(() => Response.json(answer));
+    expect(await fetchLatestBuildId(), JSON.stringify(answer)).toBeNull();
+  }
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QueuedSubmission } from "./offline-queue";
-import { oneAtATime, sendQueuedSubmissions, verdictOf, type SendOutcome } from "./queue-sender";
+import { oneAtATime, sendQueuedSubmissions, type SendOutcome } from "./queue-sender";
 
 const entry = (label: string, partition = "u-aaaaaaaaaaaaaaaaaaaaaa"): QueuedSubmission => ({
   key: `key-${label}`,
@@ -122,18 +122,5 @@ describe("one round at a time", () => {
     expect(rounds).toBe(3);
     ends.shift()!();
     await third;
-  });
-});
-
-describe("the verdict of a sent answer", () => {
-  it("is read from a quiz attempt's answer and from the sample quiz's question", () => {
-    expect(verdictOf({ correct: true })).toBe(true);
-    expect(verdictOf({ item: { id: "sample:x:1", result: { correct: false, parts: [] } } })).toBe(false);
-  });
-
-  it("is null for anything else: a mark as read, an unanswered question", () => {
-    expect(verdictOf({ error: null })).toBeNull();
-    expect(verdictOf({ item: { result: null } })).toBeNull();
-    expect(verdictOf(undefined)).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { QueuedSubmission } from "./offline-queue";
 
 /**
@@ -65,19 +64,4 @@ export function oneAtATime(task: () => Promise<void>): () => Promise<void> {
     return running;
   };
   return run;
-}
-
-const verdictSchema = z.union([
-  // A quiz attempt's answer: the page shows the verdicts once read again.
-  z.object({ correct: z.boolean() }).transform(({ correct }) => correct),
-  // The sample quiz's answer: the question as it now stands.
-  z
-    .object({ item: z.object({ result: z.object({ correct: z.boolean() }) }) })
-    .transform(({ item }) => item.result.correct),
-]);
-
-/** Whether a sent answer was right, when the action's answer says so (a quiz answer); null otherwise. */
-export function verdictOf(data: unknown): boolean | null {
-  const parsed = verdictSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
 }

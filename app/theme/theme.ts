@@ -48,6 +48,32 @@ export const theme = createTheme({
       },
     },
   },
+  // The light scheme's orange is 2.8:1 on white: too faint for text (WCAG AA asks 4.5:1). Orange text, as in
+  // links and text or outlined buttons, takes its darker shade there (5.3:1); filled buttons keep the brand's.
+  components: {
+    MuiLink: {
+      styleOverrides: {
+        root: ({ theme, ownerState }) =>
+          ownerState.color === "primary" || ownerState.color === undefined
+            ? theme.applyStyles("light", { color: theme.vars.palette.primary.dark })
+            : {},
+      },
+    },
+    MuiButton: {
+      styleOverrides: {
+        root: ({ theme, ownerState }) =>
+          (ownerState.color ?? "primary") === "primary" && ownerState.variant !== "contained"
+            ? theme.applyStyles("light", { color: theme.vars.palette.primary.dark })
+            : {},
+      },
+    },
+    MuiTab: {
+      styleOverrides: {
+        root: ({ theme }) =>
+          theme.applyStyles("light", { "&.Mui-selected": { color: theme.vars.palette.primary.dark } }),
+      },
+    },
+  },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   },

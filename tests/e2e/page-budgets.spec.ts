@@ -1,5 +1,7 @@
+import { gzipSync } from "node:zlib";
 import { expect, request, test } from "@playwright/test";
 import { courseChapters } from "#app/chapters";
+import { primeCards } from "#app/content/prime-cards";
 import { storageStatePath, uniqueClientIp } from "./accounts";
 
 /**
@@ -7,6 +9,14 @@ import { storageStatePath, uniqueClientIp } from "./accounts";
  * `npm run bench:web`). A chapter's text travels once: in the document, not again in its hydration data.
  */
 const CHAPTERS = courseChapters.map((chapter) => chapter.slug);
+
+/**
+ * The home page's scripts: the goal is 150 KB gzipped in at most 15 requests (issue 23). The request count
+ * is met and held here; the bytes are held at today's level (react-dom and React Router alone are
+ * 104 KB of it) so that growth fails, until the goal is reached. bench:web reports both beside the goal.
+ */
+const HOME_SCRIPT_REQUESTS = 15;
+const HOME_SCRIPT_GZIP_BYTES = 215 * 1024;
 
 /** A premium reader, who gets every section of every chapter. */
 function premiumReader(baseURL: string | undefined) {
@@ -65,4 +75,59 @@ test("KaTeX's code is not among a chapter's or the engine's first scripts: the s
     ).toEqual([]);
   }
   await reader.dispose();
+});
+
+test("the home page loads its scripts in few requests, within the bytes budget", async ({ browser, baseURL }) => {
+  // A first visit: no worker, no cache.
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const page = await context.newPage();
+  const scripts: Promise<{ url: string; gzip: number }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSync(body).length })));
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  // What the page loads just after hydrating (offline support after 1 s, analytics) counts too.
+  await page.waitForTimeout(2_000);
+  const loaded = await Promise.all(scripts);
+  const gzip = loaded.reduce((sum, script) => sum + script.gzip, 0);
+  const listing = loaded.map((script) => `${script.gzip} ${new URL(script.url).pathname}`).join("\n");
+  expect(loaded.length, listing).toBeGreaterThan(3);
+  expect(loaded.length, listing).toBeLessThanOrEqual(HOME_SCRIPT_REQUESTS);
+  expect(gzip, listing).toBeLessThanOrEqual(HOME_SCRIPT_GZIP_BYTES);
+  await context.close();
+});
+
+test("/prime-discoveries sends its cards' text once: in the document, or in a client navigation's data", async ({
+  page,
+  baseURL,
+}) => {
+  const visitor = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const html = await (await visitor.get("/prime-discoveries")).text();
+  const htmlBytes = Buffer.byteLength(html, "utf8");
+  const hydrationBytes = inlineScriptBytes(html);
+  expect(hydrationBytes, `${hydrationBytes} bytes of hydration data in ${htmlBytes}`).toBeLessThanOrEqual(
+    htmlBytes / 10,
+  );
+  // The cards' formulas are in the document, and not again in its data.
+  const formulas = html.match(/<annotation encoding="application\/x-tex">[^<]+<\/annotation>/g) ?? [];
+  expect(formulas.length).toBeGreaterThan(5);
+  const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1],
+  );
+  expect(inlineScripts.join("")).not.toContain("katex");
+  const data = await (await visitor.get("/prime-discoveries.data")).text();
+  expect(data).toContain("katex");
+  await visitor.dispose();
+
+  // Reached by a link inside the app, the cards show their text all the same.
+  await page.goto("/");
+  await page
+    .getByRole("link", { name: /prime discoveries/i })
+    .first()
+    .click();
+  await page.waitForURL("**/prime-discoveries");
+  const cards = page.getByRole("region", { name: "The mathematics of record primes" }).getByRole("article");
+  await expect(cards).toHaveCount(primeCards.length);
+  for (const card of await cards.all()) await expect(card.locator(".katex").first()).toBeAttached();
 });

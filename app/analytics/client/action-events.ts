@@ -1,3 +1,4 @@
+import { verdictOf } from "#app/quiz/answer-verdict";
 import { track } from "./track";
 
 /**
@@ -27,16 +28,6 @@ export function trackQuizVerdict(form: FormData | null, answer: unknown): void {
   if (typeof skill !== "string" || skill === "" || right === null) return;
   const hints = Number(form.get("hintsUsed"));
   track("quiz_answer", { skill, right, hints: Number.isSafeInteger(hints) && hints >= 0 ? hints : 0 });
-}
-
-function verdictOf(answer: unknown): boolean | null {
-  if (typeof answer !== "object" || answer === null) return null;
-  if ("correct" in answer && typeof answer.correct === "boolean") return answer.correct;
-  if ("item" in answer && typeof answer.item === "object" && answer.item !== null && "result" in answer.item) {
-    const result = answer.item.result as { correct?: unknown } | null;
-    return typeof result?.correct === "boolean" ? result.correct : null;
-  }
-  return null;
 }
 
 /** `chapter_read` when marking a section read was applied (`{ error: null }`); unmarking counts nothing. */

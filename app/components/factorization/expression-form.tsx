@@ -87,7 +87,9 @@ export function ExpressionForm({ value, onChange, onSubmit, onStop, running, err
           <Chip
             key={example.input}
             label={example.input.length > 16 ? `${example.input.slice(0, 12)}…` : example.input}
-            aria-label={`${example.input}: ${example.description}`}
+            // The name is the visible (perhaps shortened) text, as voice control users say it; the whole
+            // input and what it shows are its description.
+            aria-description={`${example.input}: ${example.description}`}
             title={example.description}
             variant="outlined"
             onClick={() => {

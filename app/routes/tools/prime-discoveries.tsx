@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import { primeCards } from "#app/content/prime-cards";
 import { MersenneCheck } from "#app/components/primes/mersenne-check";
 import { MersenneTable } from "#app/components/primes/mersenne-table";
@@ -20,6 +20,8 @@ import { markdownBlockHtml } from "#app/content/markdown-html.server";
 import { listPrimeRecords } from "#app/models/prime-record.server";
 import { getDatabase } from "#app/utils/db.server";
 import { sourceAddresses } from "#app/content/prime-records.server";
+import { LessonHtmlRecovery, StaticHtml } from "#app/components/lesson/lesson-html";
+import { documentRequestContext, lessonHtmlContext, serverInfoContext } from "#app/http/request-context";
 import type { Route } from "./+types/prime-discoveries";
 
 export { katexStylesheet as links } from "#app/components/math/katex-stylesheet";
@@ -49,11 +51,28 @@ const renderWhenNear = (height: number) => ({
  */
 const twoColumns = { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" };
 
-export async function loader() {
+/**
+ * The cards' typeset text, a third of the page, travels once: in a document it is rendered from this
+ * request's store and the data names it by key; a client navigation's data carries it inline.
+ */
+function cardsFor(context: Route.LoaderArgs["context"]) {
+  const buildId = context.get(serverInfoContext).build.id;
+  const documentHtml = context.get(documentRequestContext) ? context.get(lessonHtmlContext) : null;
+  return primeCards.map(({ id, title, body }) => {
+    const html = markdownBlockHtml(body);
+    if (!documentHtml) return { id, title, html };
+    // The build names the text for good: a tab's cache never mixes two builds' cards.
+    const htmlKey = `${buildId}.prime-card.${id}`;
+    documentHtml.set(htmlKey, html);
+    return { id, title, htmlKey };
+  });
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
   const records = await listPrimeRecords(getDatabase().db, { publishedOnly: true });
   const mersenne = records.flatMap((record) => (record.kind === "mersenne" ? [record.content] : []));
   return {
-    cards: primeCards.map(({ id, title, body }) => ({ id, title, html: markdownBlockHtml(body) })),
+    cards: cardsFor(context),
     // Only what the chart draws: the sources stay on the server.
     history: records.flatMap(({ kind, content }) =>
       kind === "largest"
@@ -94,6 +113,9 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
   const pushDevice = root?.pushDevice ?? null;
   // Switched off by an admin: the offer is left out rather than shown with a button that cannot work.
   const pushOn = root?.features.push ?? true;
+  // A card rendered without its text (React gave up hydrating it) asks for the data again, which then
+  // carries the text inline.
+  const { revalidate } = useRevalidator();
   return (
     <Page
       title="Prime discoveries"
@@ -134,24 +156,28 @@ export default function PrimeDiscoveries({ loaderData }: Route.ComponentProps) {
         component="section"
         aria-label="The mathematics of record primes"
       >
-        {cards.map((card) => (
-          <Paper
-            key={card.id}
-            variant="outlined"
-            component="article"
-            aria-labelledby={card.id}
-            sx={{ p: 3, ...renderWhenNear(600) }}
-          >
-            <Typography id={card.id} variant="h6" component="h2" gutterBottom>
-              {card.title}
-            </Typography>
-            <Box
-              className="quiz-text"
-              sx={{ ...displayMathStyles, overflowWrap: "anywhere" }}
-              dangerouslySetInnerHTML={{ __html: card.html }}
-            />
-          </Paper>
-        ))}
+        <LessonHtmlRecovery value={revalidate}>
+          {cards.map((card) => (
+            <Paper
+              key={card.id}
+              variant="outlined"
+              component="article"
+              aria-labelledby={card.id}
+              sx={{ p: 3, ...renderWhenNear(600) }}
+            >
+              <Typography id={card.id} variant="h6" component="h2" gutterBottom>
+                {card.title}
+              </Typography>
+              <Box className="quiz-text" sx={{ ...displayMathStyles, overflowWrap: "anywhere" }}>
+                {card.htmlKey === undefined ? (
+                  <div dangerouslySetInnerHTML={{ __html: card.html }} />
+                ) : (
+                  <StaticHtml htmlKey={card.htmlKey} />
+                )}
+              </Box>
+            </Paper>
+          ))}
+        </LessonHtmlRecovery>
       </Box>
 
       <Box
