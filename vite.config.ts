@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+// With its extension, as Vite's config loader asks (tsconfig's allowImportingTsExtensions lets TypeScript agree).
 import { shellChunks } from "./scripts/vite/shell-chunks.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({

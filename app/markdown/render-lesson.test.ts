@@ -25,10 +25,13 @@ const unescape = (text: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, "&");
 
-/** The formulas KaTeX typeset, read back from the TeX source it records in each MathML annotation. */
+/**
+ * The formulas KaTeX typeset, read back from the TeX source it records in each MathML annotation: MathML
+ * alone, or inside KaTeX's HTML.
+ */
 function formulas(html: string): { tex: string; display: boolean }[] {
   const pattern =
-    /(<span class="katex-display">)?<span class="katex"><span class="katex-mathml">.*?<annotation encoding="application\/x-tex">(.*?)<\/annotation>/gs;
+    /(<span class="katex-display">)?<span class="katex">(?:<span class="katex-mathml">)?<math.*?<annotation encoding="application\/x-tex">(.*?)<\/annotation>/gs;
   return [...html.matchAll(pattern)].map((match) => ({ tex: unescape(match[2]!), display: match[1] !== undefined }));
 }
 

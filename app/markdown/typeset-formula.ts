@@ -1,12 +1,23 @@
-import katex from "katex";
+import katex, { type KatexOptions } from "katex";
+import { coreMathml, shownLength } from "./mathml-core";
 
 export type Typeset = { html: string } | { error: string };
+
+/**
+ * The longest inline formula sent as MathML alone, in characters shown (about 10 px each): a browser never
+ * breaks a line inside MathML, while KaTeX's HTML may break after a relation or an operator. At this length
+ * (about 200 px) the formula fits a phone's line whole, so it needs no break.
+ */
+const INLINE_MATHML_MAX_LENGTH = 20;
 
 /** The live preview re-renders on every keystroke; most formulas are unchanged, so their HTML is remembered. */
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, Typeset>();
 
-/** A formula as KaTeX HTML with MathML, or why KaTeX refuses it. Never throws. */
+/**
+ * A formula as MathML the browser draws (mathml-core.ts), or where that falls short as KaTeX's HTML with its
+ * MathML; or why KaTeX refuses it. Never throws.
+ */
 export function typesetFormula(tex: string, displayMode: boolean): Typeset {
   const key = `${displayMode ? "D" : "I"}${tex}`;
   const known = cache.get(key);
@@ -23,18 +34,22 @@ export function typesetFormula(tex: string, displayMode: boolean): Typeset {
 }
 
 function typeset(tex: string, displayMode: boolean): Typeset {
+  const options: KatexOptions = {
+    displayMode,
+    throwOnError: true,
+    strict: "ignore",
+    trust: false,
+    maxExpand: 1000,
+    maxSize: 50,
+  };
   try {
-    return {
-      html: katex.renderToString(tex, {
-        displayMode,
-        output: "htmlAndMathml",
-        throwOnError: true,
-        strict: "ignore",
-        trust: false,
-        maxExpand: 1000,
-        maxSize: 50,
-      }),
-    };
+    const mathml = coreMathml(katex.renderToString(tex, { ...options, output: "mathml" }));
+    // A displayed formula is never broken, by KaTeX either: it scrolls sideways when too wide.
+    if (mathml !== null && (displayMode || shownLength(mathml) <= INLINE_MATHML_MAX_LENGTH)) {
+      // KaTeX's display wrapper, whose stylesheet rules (margins, centring, scrolling) hold for both forms.
+      return { html: displayMode ? `<span class="katex-display">${mathml}</span>` : mathml };
+    }
+    return { html: katex.renderToString(tex, { ...options, output: "htmlAndMathml" }) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { error: message.replace(/^KaTeX parse error: /, "").trim() };

@@ -9,6 +9,8 @@ import { storageStatePath, uniqueClientIp } from "./accounts";
  * `npm run bench:web`). A chapter's text travels once: in the document, not again in its hydration data.
  */
 const CHAPTERS = courseChapters.map((chapter) => chapter.slug);
+/** A whole chapter, every section (a premium reader's): formulas as MathML where it suffices (app/markdown/mathml-core.ts). */
+const CHAPTER_HTML_MAX_BYTES = 600 * 1024;
 
 /**
  * The home page's scripts: the goal is 150 KB gzipped in at most 15 requests (issue 23). The request count
@@ -36,7 +38,7 @@ function inlineScriptBytes(html: string): number {
   return bytes;
 }
 
-test("a chapter's hydration data is at most a tenth of its HTML, and names the lesson's blocks without their text", async ({
+test("a chapter's HTML is at most 600 KB, its hydration data at most a tenth of it, naming the lesson's blocks without their text", async ({
   baseURL,
 }) => {
   const reader = await premiumReader(baseURL);
@@ -45,6 +47,7 @@ test("a chapter's hydration data is at most a tenth of its HTML, and names the l
     const htmlBytes = Buffer.byteLength(html, "utf8");
     const hydrationBytes = inlineScriptBytes(html);
     expect(html, slug).toContain('class="katex"');
+    expect(htmlBytes, `${slug}: ${htmlBytes} bytes of HTML`).toBeLessThanOrEqual(CHAPTER_HTML_MAX_BYTES);
     expect(hydrationBytes, `${slug}: ${hydrationBytes} bytes of hydration data in ${htmlBytes}`).toBeLessThanOrEqual(
       htmlBytes / 10,
     );
