@@ -117,7 +117,8 @@ const GOALS: readonly Goal[] = [
   // 100 is the highest score, so "at least 100" is "exactly 100".
   { metric: "accessibility", label: "accessibility = 100", target: 100, direction: "atLeast" },
   { metric: "htmlKb", label: "HTML ≤ 600 KB", target: 600, direction: "atMost", pages: CHAPTER_PAGES },
-  { metric: "hydrationShare", label: "hydration ≤ 10 %", target: 0.1, direction: "atMost", pages: CHAPTER_PAGES },
+  // "No page sends the same content twice": every page, not only the chapters.
+  { metric: "hydrationShare", label: "hydration ≤ 10 %", target: 0.1, direction: "atMost" },
   { metric: "scriptKb", label: "JS ≤ 150 KB", target: 150, direction: "atMost", pages: ["/"] },
   { metric: "scriptRequests", label: "JS requests ≤ 15", target: 15, direction: "atMost", pages: ["/"] },
 ];
