@@ -71,6 +71,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce: cspNonce,
+        // The document is sent whole (onAllReady), so nothing gains from React's progressive reveal: with its
+        // default (12,800 bytes) every Suspense boundary past the first 12.8 KB, a chapter's widgets, was sent
+        // hidden at the end and put in place by a script, late (React batches reveals), and never without
+        // JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(collector);
         },

@@ -63,6 +63,31 @@ test("a chapter's HTML is at most 600 KB, its hydration data at most a tenth of 
   await reader.dispose();
 });
 
+test("a chapter's widgets are in place in the server's HTML: drawn without JavaScript, nothing revealed later", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: storageStatePath("premium"),
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  const page = await context.newPage();
+  for (const slug of CHAPTERS) {
+    const answer = await page.goto(`/chapter/${slug}`);
+    // React's outlined boundaries (a hidden segment and a template to swap) would be put in place by a script.
+    expect(await answer!.text(), slug).not.toMatch(/<template id="B:\d+"|<div hidden id="S:\d+"/);
+    const widgets = page.locator("[data-lesson-widget]");
+    expect(await widgets.count(), slug).toBeGreaterThan(2);
+    for (const widget of await widgets.all()) {
+      const name = await widget.getAttribute("data-lesson-widget");
+      expect((await widget.boundingBox())?.height ?? 0, `${slug}: ${name}`).toBeGreaterThan(100);
+    }
+  }
+  await context.close();
+});
+
 test("KaTeX's code is not among a chapter's or the engine's first scripts: the server typesets their formulas", async ({
   baseURL,
 }) => {

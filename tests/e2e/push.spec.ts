@@ -225,8 +225,9 @@ test.describe("web push", () => {
         const notifications = await (await navigator.serviceWorker.ready).getNotifications();
         return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
       });
+    // A wait, not a speed check: with two browsers on two cores, starting the worker can take long.
     await expect
-      .poll(shown)
+      .poll(shown, { timeout: 30_000 })
       .toEqual([{ title: payload.title, body: payload.body, tag: campaign, data: { url: payload.url, campaign } }]);
     // The same campaign again replaces its notification rather than stacking a second one.
     await session.send("ServiceWorker.deliverPushMessage", {
