@@ -1,33 +1,53 @@
 /**
- * Factorization benchmark: the engine against PARI/GP's factorint on the
- * balanced semiprimes of ../shared/bench/factor/sets/semiprimes.txt, in one
- * run, side by side, as seconds per size and ratios.
+ * Factorization benchmark (issue 24): the engine beside its anchors, in one run, as seconds per size
+ * and ratios.
+ * - Balanced semiprimes of ../shared/bench/factor/sets/semiprimes.txt: PARI/GP's factorint, the fastest
+ *   JavaScript SIQS on npm (installed outside the project, see anchors.ts), and the engine on one worker
+ *   (everything in this thread) and on all workers (one task thread per core).
+ * - ECM cases (ecm-cases.txt: a 20-digit factor of an 80-digit number, a 25-digit one of 100 digits):
+ *   the engine on one worker against gmp-ecm at the ECMNET bound for the factor's size.
+ * - The command line's wall time for a 20-digit number.
  *
- * `npm run bench:factor [-- --min-digits 20 --max-digits 75 --skip-parallel]`
+ * `npm run bench:factor [-- --min-digits 20 --max-digits 75 --skip-parallel --skip-ecm]`
  *
- * Both sides are timed inside their own process, without start-up: the engine
- * in this process (one worker: everything in this thread; all workers: one
- * task thread per core), PARI/GP by `getabstime()` around `factorint` in a
- * `gp` started per number. Every result is checked against the set's factors.
- * Exit code 0 means the bench ran, whatever the ratios.
+ * Every side is timed inside its own process without start-up, except gmp-ecm and the command line
+ * (wall time). Every result is checked. Exit code 0 means the bench ran, whatever the ratios.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { deadlineSignal } from "#core/numtheory/factorization-types";
 import { factorize, type SplitEngine } from "#core/numtheory/factorize";
 import { parallelEngine } from "#core/numtheory/parallel-engine";
 import { startTaskPorts } from "#server/factor-task-ports";
+import { ensureJsAnchor, gmpEcmSeconds, gpSeconds, JS_ANCHOR, jsAnchorSeconds, wallSeconds } from "./anchors";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SETS = path.resolve(ROOT, "../shared/bench/factor/sets");
+const ECM_CASES = path.join(ROOT, "bench", "factor", "ecm-cases.txt");
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
-/** The goals of issue 4: median seconds of the fastest anchor per size (single worker must be at or below). */
-const GOAL_SECONDS: Record<number, number> = { 50: 0.25, 60: 1.7, 65: 4.0, 70: 9.0, 75: 35 };
+
+/** Issue 24's goals. One worker at or below the JS anchor over this range of sizes … */
+const ANCHOR_GOAL_DIGITS = [50, 75] as const;
+/** … and at or below PARI/GP from this size; */
+const GP_GOAL_FROM_DIGITS = 55;
+/** every number below 40 digits within 0.1 s; */
 const SMALL_GOAL_SECONDS = 0.1;
 const SMALL_GOAL_BELOW_DIGITS = 40;
+/** all workers at least 1.8 × faster than one from 60 digits (on two cores); */
+const PARALLEL_GOAL_SPEED_UP = 1.8;
+const PARALLEL_GOAL_FROM_DIGITS = 60;
+/** a factor of 20 digits found by ECM within 2 s, of 25 digits within 12 s; */
+const ECM_GOAL_SECONDS: Record<number, number> = { 20: 2, 25: 12 };
+/** the ECMNET table's B1 for gmp-ecm per factor size; */
+const ECMNET_B1: Record<number, number> = { 20: 11_000, 25: 50_000 };
+/** the engine's time limit on an ECM case (it may sieve the whole number instead); */
+const ECM_CASE_LIMIT_SECONDS = 120;
+/** the command line answers a 20-digit number within 0.2 s. */
+const CLI_GOAL_SECONDS = 0.2;
+const CLI_NUMBER = "12345678910987654321";
 
 interface Case {
   label: string;
@@ -38,6 +58,7 @@ interface Case {
 
 interface Timing {
   gp: number | null;
+  anchor: number | null;
   single: number;
   parallel: number | null;
 }
@@ -63,6 +84,24 @@ function readCases(): Case[] {
   return cases;
 }
 
+interface EcmCase {
+  label: string;
+  n: bigint;
+  p: bigint;
+  q: bigint;
+  factorDigits: number;
+}
+
+function readEcmCases(): EcmCase[] {
+  return readFileSync(ECM_CASES, "utf8")
+    .split("\n")
+    .filter((line) => /^p\d+c\d+-\d+ /.test(line))
+    .map((line) => {
+      const [label, n, p, q] = line.split(" ") as [string, string, string, string];
+      return { label, n: BigInt(n), p: BigInt(p), q: BigInt(q), factorDigits: p.length };
+    });
+}
+
 function parseArguments(args: string[]) {
   const value = (flag: string, fallback: number) => {
     const index = args.indexOf(flag);
@@ -72,21 +111,8 @@ function parseArguments(args: string[]) {
     minDigits: value("--min-digits", 20),
     maxDigits: value("--max-digits", 75),
     parallel: !args.includes("--skip-parallel"),
+    ecm: !args.includes("--skip-ecm"),
   };
-}
-
-/** factorint's own time for n, in a fresh gp; null when gp is missing or fails. */
-function gpSeconds(n: bigint): Promise<number | null> {
-  // One statement per line: gp drops the rest of a line that starts with default().
-  const script = `default(parisizemax, 2^31)\nt = getabstime(); f = factorint(${n}); print(getabstime() - t)\n`;
-  return new Promise((resolve) => {
-    const child = spawn("gp", ["-q", "-f"], { stdio: ["pipe", "pipe", "ignore"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", () => resolve(null));
-    child.on("close", (code) => resolve(code === 0 ? Number(output.trim().split("\n").pop()) / 1000 : null));
-    child.stdin.end(script);
-  });
 }
 
 async function engineSeconds(testCase: Case, engine?: SplitEngine): Promise<number> {
@@ -101,6 +127,17 @@ async function engineSeconds(testCase: Case, engine?: SplitEngine): Promise<numb
   return seconds;
 }
 
+/** The engine's time on an ECM case (one worker), or null when it did not finish within the limit. */
+async function engineEcmSeconds(testCase: EcmCase): Promise<number | null> {
+  const started = performance.now();
+  const result = await factorize(testCase.n, { signal: deadlineSignal(ECM_CASE_LIMIT_SECONDS * 1000) });
+  const seconds = (performance.now() - started) / 1000;
+  if (!result.complete) return null;
+  const found = result.factors.map((factor) => factor.value).join();
+  if (found !== [testCase.p, testCase.q].join()) throw new Error(`${testCase.label}: engine gave ${found}`);
+  return seconds;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -109,63 +146,157 @@ function median(values: number[]): number {
 const format = (seconds: number | null) =>
   seconds === null ? "—" : seconds < 10 ? seconds.toFixed(3) : seconds.toFixed(1);
 const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? "—" : (a / b).toFixed(2));
+const verdict = (met: boolean | null) => (met === null ? "—" : met ? "met" : "NOT met");
 
-async function main() {
-  const options = parseArguments(process.argv.slice(2));
+/** The median over the cases of one size, or null when none has a value. */
+function medianOf(values: (number | null)[]): number | null {
+  const present = values.filter((value): value is number => value !== null);
+  return present.length > 0 ? median(present) : null;
+}
+
+async function benchSemiprimes(options: ReturnType<typeof parseArguments>, hasGp: boolean, hasAnchor: boolean) {
   const cases = readCases().filter((c) => c.digits >= options.minDigits && c.digits <= options.maxDigits);
-  const hasGp = (await gpSeconds(15n)) !== null;
-  if (!hasGp) console.log("gp (PARI/GP) is missing: install it with `apt-get install -y pari-gp` to compare.\n");
   const cores = availableParallelism();
   const threads = options.parallel ? startTaskPorts(cores) : undefined;
   const engine = threads ? parallelEngine(threads.ports) : undefined;
 
   // Warm up the JIT and the prime tables once, as a long-running page or server would be.
-  for (const warmUp of readCases().filter((c) => c.digits === 30)) await factorize(warmUp.n);
+  const warmUps = readCases().filter((c) => c.digits === 30);
+  for (const warmUp of warmUps) await factorize(warmUp.n);
 
   const timings = new Map<string, Timing>();
   for (const testCase of cases) {
     const gp = hasGp ? await gpSeconds(testCase.n) : null;
+    // The anchor may hang on what it was not built for (tiny numbers): below 30 digits it is not asked.
+    const anchor = hasAnchor && testCase.digits >= 30 ? await jsAnchorSeconds(testCase.n, warmUps[0]!.n) : null;
     const single = await engineSeconds(testCase);
     const parallel = engine ? await engineSeconds(testCase, engine) : null;
-    timings.set(testCase.label, { gp, single, parallel });
+    timings.set(testCase.label, { gp, anchor, single, parallel });
     console.log(
-      `${testCase.label.padEnd(8)} gp ${format(gp).padStart(7)} s   engine ${format(single).padStart(7)} s` +
-        `   ${cores} workers ${format(parallel).padStart(7)} s`,
+      `${testCase.label.padEnd(8)} gp ${format(gp).padStart(7)} s   JS anchor ${format(anchor).padStart(7)} s` +
+        `   engine ${format(single).padStart(7)} s   ${cores} workers ${format(parallel).padStart(7)} s`,
     );
   }
   await threads?.close();
 
   const sizes = [...new Set(cases.map((c) => c.digits))].sort((a, b) => a - b);
   const rows = sizes.map((digits) => {
-    const of = (key: keyof Timing) => {
-      const values = cases
-        .filter((c) => c.digits === digits)
-        .map((c) => timings.get(c.label)![key])
-        .filter((value): value is number => value !== null);
-      return values.length > 0 ? median(values) : null;
+    const ofSize = cases.filter((c) => c.digits === digits).map((c) => timings.get(c.label)!);
+    const single = median(ofSize.map((t) => t.single));
+    const slowest = Math.max(...ofSize.map((t) => t.single));
+    return {
+      digits,
+      gp: medianOf(ofSize.map((t) => t.gp)),
+      anchor: medianOf(ofSize.map((t) => t.anchor)),
+      single,
+      slowest,
+      parallel: medianOf(ofSize.map((t) => t.parallel)),
     };
-    const goal = digits < SMALL_GOAL_BELOW_DIGITS ? SMALL_GOAL_SECONDS : (GOAL_SECONDS[digits] ?? null);
-    return { digits, gp: of("gp"), single: of("single"), parallel: of("parallel"), goal };
   });
 
+  console.log(`\nMedian seconds per number (3 per size), ${cores} cores. engine/X below 1: the engine is faster.\n`);
   console.log(
-    `\nMedian seconds per number (3 per size), ${cores} cores; ratio = engine / PARI/GP (below 1 is faster).\n`,
+    "| digits | PARI/GP | JS anchor | engine, 1 worker | engine/anchor | engine/gp | all workers | speed-up | goal | met |",
   );
-  console.log("| digits | PARI/GP | engine, 1 worker | ratio | engine, all workers | ratio | goal (1 worker) | met |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) {
-    const met = row.goal === null || row.single === null ? "—" : row.single <= row.goal ? "yes" : "no";
+    const goals: { name: string; met: boolean | null }[] = [];
+    if (row.digits < SMALL_GOAL_BELOW_DIGITS) {
+      goals.push({ name: `every number < ${SMALL_GOAL_SECONDS} s`, met: row.slowest < SMALL_GOAL_SECONDS });
+    }
+    if (row.digits >= ANCHOR_GOAL_DIGITS[0] && row.digits <= ANCHOR_GOAL_DIGITS[1]) {
+      goals.push({ name: "≤ anchor", met: row.anchor === null ? null : row.single <= row.anchor });
+    }
+    if (row.digits >= GP_GOAL_FROM_DIGITS) {
+      goals.push({ name: "≤ gp", met: row.gp === null ? null : row.single <= row.gp });
+    }
+    if (row.digits >= PARALLEL_GOAL_FROM_DIGITS && row.parallel !== null) {
+      goals.push({
+        name: `speed-up ≥ ${PARALLEL_GOAL_SPEED_UP}`,
+        met: row.single / row.parallel >= PARALLEL_GOAL_SPEED_UP,
+      });
+    }
     console.log(
-      `| ${row.digits} | ${format(row.gp)} | ${format(row.single)} | ${ratio(row.single, row.gp)} | ` +
-        `${format(row.parallel)} | ${ratio(row.parallel, row.gp)} | ${format(row.goal)} | ${met} |`,
+      `| ${row.digits} | ${format(row.gp)} | ${format(row.anchor)} | ${format(row.single)} | ` +
+        `${ratio(row.single, row.anchor)} | ${ratio(row.single, row.gp)} | ${format(row.parallel)} | ` +
+        `${ratio(row.single, row.parallel)} | ${goals.map((goal) => goal.name).join(", ") || "—"} | ` +
+        `${goals.map((goal) => verdict(goal.met)).join(", ") || "—"} |`,
     );
   }
+  return { cores, rows, timings: Object.fromEntries(timings) };
+}
+
+async function benchEcm(hasEcm: boolean) {
+  const rows = [];
+  for (const testCase of readEcmCases()) {
+    const B1 = ECMNET_B1[testCase.factorDigits]!;
+    const gmpEcm = hasEcm ? await gmpEcmSeconds(testCase.n, B1, testCase.p) : null;
+    const engine = await engineEcmSeconds(testCase);
+    rows.push({ label: testCase.label, factorDigits: testCase.factorDigits, gmpEcm, engine });
+    console.log(
+      `${testCase.label.padEnd(10)} gmp-ecm (B1 = ${B1}) ${format(gmpEcm).padStart(7)} s` +
+        `   engine, 1 worker ${engine === null ? `> ${ECM_CASE_LIMIT_SECONDS}` : format(engine)} s`,
+    );
+  }
+  console.log("\n| ECM case | gmp-ecm | engine, 1 worker | engine/gmp-ecm | goal | met |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  const summary = [];
+  for (const factorDigits of [...new Set(rows.map((row) => row.factorDigits))]) {
+    const ofSize = rows.filter((row) => row.factorDigits === factorDigits);
+    // A run past the limit counts as the limit: the median is then a lower bound, shown with ">".
+    const unfinished = ofSize.filter((row) => row.engine === null).length;
+    const engine = median(ofSize.map((row) => row.engine ?? ECM_CASE_LIMIT_SECONDS));
+    const gmpEcm = medianOf(ofSize.map((row) => row.gmpEcm));
+    const goal = ECM_GOAL_SECONDS[factorDigits]!;
+    const shown = unfinished * 2 > ofSize.length ? `> ${ECM_CASE_LIMIT_SECONDS}` : format(engine);
+    console.log(
+      `| P${factorDigits} (median of ${ofSize.length}) | ${format(gmpEcm)} | ${shown} | ${ratio(engine, gmpEcm)} | ` +
+        `< ${goal} s | ${verdict(engine < goal)} |`,
+    );
+    summary.push({ factorDigits, gmpEcm, engine, unfinished, goal });
+  }
+  return { rows, summary };
+}
+
+/** `npm run factor` as a user runs it, on one worker: the median of three wall times. */
+async function benchCommandLine() {
+  const times: (number | null)[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    times.push(await wallSeconds("npm", ["run", "--silent", "factor", "--", "--workers", "1", CLI_NUMBER]));
+  }
+  const seconds = medianOf(times);
+  console.log(
+    `\n\`npm run factor -- --workers 1 ${CLI_NUMBER}\`: ${format(seconds)} s wall time ` +
+      `(goal < ${CLI_GOAL_SECONDS} s: ${verdict(seconds === null ? null : seconds < CLI_GOAL_SECONDS)}).`,
+  );
+  return seconds;
+}
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const hasGp = (await gpSeconds(15n)) !== null;
+  if (!hasGp) console.log("gp (PARI/GP) is missing: install it with `apt-get install -y pari-gp` to compare.\n");
+  const hasAnchor = await ensureJsAnchor();
+  if (!hasAnchor) console.log(`The JS anchor (${JS_ANCHOR}) could not be installed: npm failed.\n`);
+  const hasEcm = options.ecm && (await wallSeconds("ecm", ["-printconfig"])) !== null;
+  if (options.ecm && !hasEcm) console.log("gmp-ecm is missing: install it with `apt-get install -y gmp-ecm`.\n");
+
+  const semiprimes = await benchSemiprimes(options, hasGp, hasAnchor);
   const peakMb = process.resourceUsage().maxRSS / 1024;
-  console.log(`\nPeak memory of this process (engine and its threads): ${peakMb.toFixed(0)} MB (goal < 500 MB).`);
+  console.log(`\nPeak memory of this process (engine and its threads): ${peakMb.toFixed(0)} MB (goal < 500 MB).\n`);
+  const ecm = options.ecm ? await benchEcm(hasEcm) : null;
+  const commandLine = await benchCommandLine();
 
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `factor-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  await writeFile(file, JSON.stringify({ cores, rows, peakMb, timings: Object.fromEntries(timings) }, null, 2));
+  await writeFile(
+    file,
+    JSON.stringify(
+      { anchor: JS_ANCHOR, ...semiprimes, peakMb, ecm, commandLine },
+      (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
+      2,
+    ),
+  );
   console.log(`Runs written to ${path.relative(ROOT, file)}.`);
 }
 

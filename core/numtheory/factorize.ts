@@ -1,6 +1,7 @@
 import { algebraicFactors } from "./algebraic-factors";
 import { abs, perfectPower } from "./bigint";
 import { ecm, ecmPlanForFactorDigits, type EcmPlan } from "./ecm";
+import { ecmPretestLevels, type EcmLevel } from "./ecm-pretest";
 import {
   FactorizationStopped,
   throwIfStopped,
@@ -208,7 +209,7 @@ async function splitComposite(m: bigint, context: StageContext): Promise<bigint 
   if (pm1) return pm1;
 
   let sigma = 11n;
-  for (const level of ecmPretestLevels(digits)) {
+  for (const level of pretestLevels(digits)) {
     throwIfStopped(signal);
     started = Date.now();
     onProgress?.({ method: "ecm", digits, curvesDone: 0, curvesPlanned: level.curves });
@@ -279,27 +280,13 @@ function pMinus1Bounds(digits: number): { B1: number; B2: number } {
   return { B1: 50_000, B2: 2_500_000 };
 }
 
-interface EcmLevel extends EcmPlan {
-  factorDigits: number;
-}
-
 /**
- * ECM before SIQS pays only when a factor is much smaller than √m; for a
- * balanced semiprime it is wasted time. So numbers of 40 digits and more get
- * a light sweep (a quarter of each level's curves) for factors up to about
- * 30 % of their digits, a small share of the sieve's time. Above
- * SIQS_MAX_DIGITS ECM is the main method and this is only its start.
+ * ECM before the sieve: as much as pays by expected time (ecm-pretest.ts). Above SIQS_MAX_DIGITS ECM
+ * is the main method, and this is its start: ECMNET's full curve counts for factors of up to 25 digits.
  */
-function ecmPretestLevels(digits: number): EcmLevel[] {
-  const levels: EcmLevel[] = [];
-  const sieveBound = digits <= SIQS_MAX_DIGITS;
-  const highest = sieveBound ? (digits >= 40 ? Math.floor(digits * 0.3) : 0) : 25;
-  for (let factorDigits = 15; factorDigits <= highest; factorDigits += 5) {
-    const plan = ecmPlanForFactorDigits(factorDigits);
-    const curves = sieveBound ? Math.max(4, Math.ceil(plan.curves / 4)) : plan.curves;
-    levels.push({ ...plan, curves, factorDigits });
-  }
-  return levels;
+function pretestLevels(digits: number): EcmLevel[] {
+  if (digits <= SIQS_MAX_DIGITS) return ecmPretestLevels(digits);
+  return [15, 20, 25].map((factorDigits) => ({ ...ecmPlanForFactorDigits(factorDigits), factorDigits }));
 }
 
 /** Divides out every prime below TRIAL_DIVISION_LIMIT. */
