@@ -33,9 +33,14 @@ const idle: FactorizationRun = {
 /**
  * Runs factorizations in a Web Worker (which starts one task worker per core)
  * so the page never blocks; `stop` ends the run at once, keeping what it found.
+ * `initial` is a run already done elsewhere (the server's, for a small shared number).
  */
-export function useFactorization(): { run: FactorizationRun; start(n: bigint): void; stop(): void } {
-  const [run, setRun] = useState<FactorizationRun>(idle);
+export function useFactorization(initial: FactorizationRun = idle): {
+  run: FactorizationRun;
+  start(n: bigint): void;
+  stop(): void;
+} {
+  const [run, setRun] = useState<FactorizationRun>(initial);
   const worker = useRef<Worker | null>(null);
 
   const end = useCallback(() => {

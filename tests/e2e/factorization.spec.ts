@@ -133,12 +133,34 @@ test.describe("prime factorization engine", () => {
     checkConsole();
   });
 
-  test("a link with ?n= is filled in by the server and runs after hydration", async ({ page }) => {
+  test("a link with ?n= is filled in by the server, a small number's result too; a larger one runs after hydration", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const checkConsole = watchConsole(page);
     const response = await page.request.get(`${PATH}?n=${encodeURIComponent("7 * 11 * 13")}`);
-    expect(await response.text()).toContain('value="7 * 11 * 13"');
+    const html = await response.text();
+    expect(html).toContain('value="7 * 11 * 13"');
+    // The result is in the document: the announcement and the factors, before any script has run.
+    expect(html).toContain("7 * 11 * 13 = 7 × 11 × 13, 3 distinct primes");
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const staticPage = await noScript.newPage();
+    await staticPage.goto(`${baseURL}${PATH}?n=${encodeURIComponent("2^32 + 1")}`);
+    await expect(staticPage.getByText("641", { exact: true }).first()).toBeVisible();
+    await expect(staticPage.getByText("6700417", { exact: true }).first()).toBeVisible();
+    await noScript.close();
+
     await gotoHydrated(page, `${PATH}?n=${encodeURIComponent("7 * 11 * 13")}`);
     await expect(announcement(page)).toHaveText("7 * 11 * 13 = 7 × 11 × 13, 3 distinct primes");
+    await expect(page.getByRole("list", { name: "Recent inputs" }).getByRole("listitem").first()).toHaveText(
+      "7 * 11 * 13",
+    );
+    // 19 digits: beyond what the server factors, so the browser's engine does it once the page is interactive.
+    const larger = "1000000016000000063";
+    expect(await (await page.request.get(`${PATH}?n=${larger}`)).text()).not.toContain("1000000007 ×");
+    await gotoHydrated(page, `${PATH}?n=${larger}`);
+    await expect(announcement(page)).toHaveText(`${larger} = 1000000007 × 1000000009, 2 distinct primes`);
 
     await gotoHydrated(page, `${PATH}?n=${encodeURIComponent("12 + )")}`);
     await expect(page.getByRole("alert")).toContainText('Unexpected ")" at position 5');

@@ -21,6 +21,7 @@ import { useFactorization, type FactorizationRun } from "#app/workers/use-factor
 import type { Route } from "./+types/prime-factorization-engine";
 import { visuallyHidden } from "#app/components/visually-hidden";
 import { factorizationUse } from "#app/analytics/client/tool-events";
+import { factorOnServer } from "#app/factorization/factor-on-server.server";
 import { track } from "#app/analytics/client/track";
 
 // Only pages with formulas load KaTeX's stylesheet.
@@ -36,17 +37,23 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * A shared link (?n=…) is read here, so the server already renders the input
- * filled in (or the parse error); the run itself starts in the browser.
+ * A shared link (?n=…) is read here, so the server already renders the input filled in (or the parse
+ * error). A small number is factored here too, so its result is in the page before any script runs
+ * (issue 23); a larger one runs in the browser once the page is interactive.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const input = new URL(request.url).searchParams.get("n");
-  if (input === null) return { query: null };
+  if (input === null) return { query: null, result: null };
   const result = evaluateIntegerExpression(input, { maxDigits: MAX_INPUT_DIGITS });
+  if (!result.ok) {
+    return {
+      query: { input, normalized: null, error: { input, message: result.message, position: result.position } },
+      result: null,
+    };
+  }
   return {
-    query: result.ok
-      ? { input, normalized: result.normalized, error: null }
-      : { input, normalized: null, error: { input, message: result.message, position: result.position } },
+    query: { input, normalized: result.normalized, error: null },
+    result: await factorOnServer(result.value),
   };
 }
 
@@ -58,17 +65,26 @@ function replaceQuery(normalized: string): void {
 }
 
 type Query = Route.ComponentProps["loaderData"]["query"];
+type ServerResult = Route.ComponentProps["loaderData"]["result"];
 
 export default function PrimeFactorizationEngine({ loaderData }: Route.ComponentProps) {
   // A link to another ?n= starts afresh, as if the page had just been opened.
-  return <FactorizationEngine key={loaderData.query?.input ?? ""} query={loaderData.query} />;
+  return (
+    <FactorizationEngine
+      key={loaderData.query?.input ?? ""}
+      query={loaderData.query}
+      serverResult={loaderData.result}
+    />
+  );
 }
 
-function FactorizationEngine({ query }: { query: Query }) {
+function FactorizationEngine({ query, serverResult }: { query: Query; serverResult: ServerResult }) {
   const [text, setText] = useState(query?.input ?? "");
   const [error, setError] = useState<ParseError | null>(query?.error ?? null);
   const [label, setLabel] = useState<string | null>(query?.normalized ?? null);
-  const { run, start, stop } = useFactorization();
+  const { run, start, stop } = useFactorization(
+    serverResult ? { ...serverResult, status: "done", progress: null, error: null } : undefined,
+  );
   const history = useInputHistory();
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -94,9 +110,14 @@ function FactorizationEngine({ query }: { query: Query }) {
     [history, start],
   );
 
-  // A shared link starts its run once the page is interactive (the server rendered the input and label already).
+  // A shared link starts its run once the page is interactive (the server rendered the input and label
+  // already), unless the server factored it.
   const startShared = useEffectEvent(() => {
     if (!query?.normalized) return;
+    if (serverResult) {
+      history.add(query.normalized);
+      return;
+    }
     const result = evaluateIntegerExpression(query.input, { maxDigits: MAX_INPUT_DIGITS });
     if (!result.ok) return;
     history.add(result.normalized);
