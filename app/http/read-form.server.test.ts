@@ -79,13 +79,15 @@ describe("readForm: url-encoded", () => {
     );
   });
 
-  it("refuses 100,000 fields at once, in a few milliseconds rather than seconds", async () => {
+  it("refuses 100,000 fields by their count, before reading any of them", async () => {
+    // The quadratic reader this replaced took seconds for 40,000 fields; the count comes first (its
+    // speed is a matter for benchmarks, not for a timed assertion on a shared machine).
     const body = fields(100_000);
     expect(body.length).toBeLessThan(1024 * 1024);
-    const started = performance.now();
-    expect((await refusal(post(body, URL_ENCODED))).status).toBe(413);
-    // The quadratic reader took seconds for 40,000 fields; the bound leaves room for a busy machine.
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(await refusal(post(body, URL_ENCODED))).toEqual({
+      status: 413,
+      message: "This form sent 100,000 fields; at most 1,000 are accepted.",
+    });
   });
 
   it("refuses a broken %-escape, invalid UTF-8 and NUL with 400", async () => {
@@ -199,11 +201,15 @@ describe("readForm: multipart", () => {
     );
   });
 
-  it("parses the slowest body for the fetch API's parser, many header lines, in a few milliseconds", async () => {
+  it("refuses the slowest body for the fetch API's parser, many header lines, at its header-size limit", async () => {
+    // The fetch API's parser takes quadratic time on this; ours stops at the size limit of a part's
+    // headers (its speed is a matter for benchmarks, not for a timed assertion on a shared machine).
     const headerFlood = `--b\nContent-Disposition: form-data; name="a"\n${"X-H: y\n".repeat(100_000)}\nv\n--b--`;
-    const started = performance.now();
-    expect((await refusal(rawMultipart("b", headerFlood))).status).toBe(400);
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(await refusal(rawMultipart("b", headerFlood))).toEqual({
+      status: 400,
+      message:
+        "This form could not be read: its multipart body is malformed (a part's headers are missing or too long).",
+    });
   });
 });
 
