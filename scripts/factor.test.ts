@@ -1,12 +1,17 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCommandLine } from "./build-cli";
 
-const run = (args: string[]) =>
-  promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/factor.ts", ...args]).then(
+const execute = (command: string[]) =>
+  promisify(execFile)(process.execPath, command).then(
     (output) => ({ code: 0, ...output }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
+const run = (args: string[]) => execute(["--import", "tsx", "scripts/factor.ts", ...args]);
 
 describe("npm run factor", () => {
   it("prints the factorization of an expression as JSON (2^67 − 1 = 193707721 × 761838257287, Cole 1903)", async () => {
@@ -46,5 +51,31 @@ describe("npm run factor", () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/position/);
     expect(stderr).toContain("Usage: npm run factor");
+  });
+});
+
+describe("the compiled command line (npm run build:cli)", () => {
+  let dir = "";
+  let entry = "";
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "numberlab-cli-"));
+    entry = await buildCommandLine(dir);
+  }, 60_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("runs without tsx, in one thread and with its own compiled task threads (sp40-1 of the benchmark set)", async () => {
+    const single = await execute([entry, "--workers", "1", "M(67)"]);
+    expect(JSON.parse(single.stdout).factors.map((f: { value: string }) => f.value)).toEqual([
+      "193707721",
+      "761838257287",
+    ]);
+    const parallel = await execute([entry, "--workers", "2", "2394704766592773481866661943002124339149"]);
+    const output = JSON.parse(parallel.stdout);
+    expect(output.workers).toBe(2);
+    expect(output.factors.map((f: { value: string }) => f.value)).toEqual([
+      "37425707078260015993",
+      "63985558418048392693",
+    ]);
+    expect(output.log.some((entry: { method: string }) => entry.method === "siqs")).toBe(true);
   });
 });

@@ -14,6 +14,11 @@ const USAGE = `Usage: npm run factor -- [--workers K] [--seconds S] N
 
 Prints the factorization as JSON.`;
 
+/** Compiled by build-cli.ts, this file has its task thread beside it; run from source, tsx loads the thread. */
+const COMPILED_TASK_THREAD = import.meta.url.endsWith(".mjs")
+  ? new URL("./factor-task-thread.mjs", import.meta.url)
+  : undefined;
+
 class UsageError extends Error {}
 
 function parseArguments(args: string[]): { expression: string; workers: number; seconds: number | null } {
@@ -46,7 +51,7 @@ async function main(args: string[]): Promise<object> {
     workers === 1
       ? localEngine()
       : lazyEngine(() => {
-          threads = startTaskPorts(workers);
+          threads = startTaskPorts(workers, COMPILED_TASK_THREAD);
           return parallelEngine(threads.ports, { signal });
         });
   const started = performance.now();

@@ -2,12 +2,13 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
-/** tsx's programmatic loader, as a file URL a data: module can import. */
-const tsxApi = pathToFileURL(
-  createRequire(import.meta.url)
-    .resolve("tsx/esm/api")
-    .replace(/\.cjs$/, ".mjs"),
-).href;
+/** tsx's programmatic loader, as a file URL a data: module can import (resolved on first use). */
+const tsxApi = () =>
+  pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
 
 /**
  * A worker thread running a TypeScript entry. Loader flags do not reach a
@@ -16,7 +17,7 @@ const tsxApi = pathToFileURL(
  * Messages posted before the entry has loaded wait in the thread's port.
  */
 export function startTypeScriptWorker(entry: URL): Worker {
-  const bootstrap = `import { tsImport } from ${JSON.stringify(tsxApi)};
+  const bootstrap = `import { tsImport } from ${JSON.stringify(tsxApi())};
 await tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)});`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`));
 }

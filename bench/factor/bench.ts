@@ -21,7 +21,9 @@ import { fileURLToPath } from "node:url";
 import { deadlineSignal } from "#core/numtheory/factorization-types";
 import { factorize, type SplitEngine } from "#core/numtheory/factorize";
 import { parallelEngine } from "#core/numtheory/parallel-engine";
+import { siqs } from "#core/numtheory/siqs/index";
 import { startTaskPorts } from "#server/factor-task-ports";
+import { buildCommandLine } from "#scripts/build-cli";
 import { ensureJsAnchor, gmpEcmSeconds, gpSeconds, JS_ANCHOR, jsAnchorSeconds, wallSeconds } from "./anchors";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -223,7 +225,38 @@ async function benchSemiprimes(options: ReturnType<typeof parseArguments>, hasGp
         `${goals.map((goal) => verdict(goal.met)).join(", ") || "—"} |`,
     );
   }
-  return { cores, rows, timings: Object.fromEntries(timings) };
+  return { cores, rows, timings: Object.fromEntries(timings), sieve: benchSieveWork(cases) };
+}
+
+/** From this size SIQS does the work (smaller numbers fall to rho and ECM first). */
+const SIEVE_TABLE_FROM_DIGITS = 40;
+
+/**
+ * SIQS alone on the first number of each size, in this thread: polynomials, sieve positions and
+ * nanoseconds per position (all of SIQS's time, set-up, trial division and linear algebra included,
+ * divided by the positions sieved).
+ */
+function benchSieveWork(cases: Case[]) {
+  console.log("\nSIQS alone, first number of each size, one worker:\n");
+  console.log("| digits | polynomials | sieve positions | SIQS s | ns per position |");
+  console.log("| --- | --- | --- | --- | --- |");
+  const rows = [];
+  for (const digits of [...new Set(cases.map((c) => c.digits))].filter((d) => d >= SIEVE_TABLE_FROM_DIGITS)) {
+    const testCase = cases.find((c) => c.digits === digits)!;
+    let work = { polynomials: 0, positions: 0 };
+    const started = performance.now();
+    const factor = siqs(testCase.n, { onSieved: (sieved) => (work = sieved) });
+    const seconds = (performance.now() - started) / 1000;
+    if (factor === null || !testCase.factors.includes(factor))
+      throw new Error(`${testCase.label}: SIQS gave ${factor}`);
+    const nsPerPosition = (seconds * 1e9) / work.positions;
+    rows.push({ digits, ...work, seconds, nsPerPosition });
+    console.log(
+      `| ${digits} | ${work.polynomials} | ${work.positions.toExponential(2)} | ${format(seconds)} | ` +
+        `${nsPerPosition.toFixed(2)} |`,
+    );
+  }
+  return rows;
 }
 
 async function benchEcm(hasEcm: boolean) {
@@ -258,15 +291,16 @@ async function benchEcm(hasEcm: boolean) {
   return { rows, summary };
 }
 
-/** `npm run factor` as a user runs it, on one worker: the median of three wall times. */
+/** The compiled command line (build/cli/factor.mjs) as a user runs it, on one worker: the median of three wall times. */
 async function benchCommandLine() {
+  const entry = await buildCommandLine();
   const times: (number | null)[] = [];
   for (let i = 0; i < 3; i += 1) {
-    times.push(await wallSeconds("npm", ["run", "--silent", "factor", "--", "--workers", "1", CLI_NUMBER]));
+    times.push(await wallSeconds(process.execPath, [entry, "--workers", "1", CLI_NUMBER]));
   }
   const seconds = medianOf(times);
   console.log(
-    `\n\`npm run factor -- --workers 1 ${CLI_NUMBER}\`: ${format(seconds)} s wall time ` +
+    `\n\`node ${path.relative(ROOT, entry)} --workers 1 ${CLI_NUMBER}\`: ${format(seconds)} s wall time ` +
       `(goal < ${CLI_GOAL_SECONDS} s: ${verdict(seconds === null ? null : seconds < CLI_GOAL_SECONDS)}).`,
   );
   return seconds;

@@ -4,12 +4,12 @@ import { pollardBrent } from "../pollard-rho";
 import { isProbablePrime } from "../primality";
 import { RelationCollector } from "./collector";
 import { combineRelations } from "./combine";
-import { chooseSiqsParameters } from "./parameters";
+import { buildSiqsParameters, SIEVE_BLOCK, type SiqsTuning, tuningFor } from "./parameters";
 import { sieveRelations } from "./sieve";
 
 export { RelationCollector, type SiqsSnapshot } from "./collector";
 export { combineRelations } from "./combine";
-export { chooseSiqsParameters, type SiqsParameters } from "./parameters";
+export { chooseSiqsParameters, type SiqsParameters, type SiqsTuning, tuningFor } from "./parameters";
 export type { Relation, RelationBatch } from "./relation";
 export { sieveRelations } from "./sieve";
 
@@ -24,6 +24,10 @@ export interface SiqsOptions {
   signal?: StopSignal;
   seed?: number;
   onProgress?: (p: { relationsFound: number; relationsNeeded: number }) => void;
+  /** Parameters other than the table's (the tuning script measures them). */
+  tuning?: SiqsTuning;
+  /** Called once sieving ends, with the polynomials and sieve positions it took (for ns per position). */
+  onSieved?: (work: { polynomials: number; positions: number }) => void;
 }
 
 /**
@@ -42,7 +46,7 @@ export function siqs(n: bigint, options: SiqsOptions = {}): bigint | null {
   if (isProbablePrime(n)) return null;
   // Below this the factor base would reach √n; rho takes microseconds there anyway.
   if (n < TINY) return pollardBrent(n);
-  const params = chooseSiqsParameters(n);
+  const params = buildSiqsParameters(n, options.tuning ?? tuningFor(n.toString().length));
   if (params.smallFactor) return BigInt(params.smallFactor);
 
   const collector = new RelationCollector(params);
@@ -51,6 +55,7 @@ export function siqs(n: bigint, options: SiqsOptions = {}): bigint | null {
   let factor: bigint | null = null;
   let finished = false;
   let lastProgress = 0;
+  let polynomials = 0;
   const stop: StopSignal = {
     get aborted() {
       return finished || (signal?.aborted ?? false);
@@ -62,6 +67,7 @@ export function siqs(n: bigint, options: SiqsOptions = {}): bigint | null {
     batchMilliseconds: IN_PROCESS_BATCH_MS,
     onBatch: (batch) => {
       collector.add(batch);
+      polynomials += batch.polynomials;
       const now = Date.now();
       if (onProgress && now - lastProgress >= PROGRESS_INTERVAL_MS) {
         lastProgress = now;
@@ -75,6 +81,7 @@ export function siqs(n: bigint, options: SiqsOptions = {}): bigint | null {
       finished = factor !== null || attempts >= MAX_COMBINE_ATTEMPTS;
     },
   });
+  options.onSieved?.({ polynomials, positions: polynomials * 2 * params.blocksPerSide * SIEVE_BLOCK });
   throwIfStopped(signal);
   return factor;
 }

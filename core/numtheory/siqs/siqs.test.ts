@@ -3,6 +3,7 @@ import { FactorizationStopped } from "../factorization-types";
 import { primality } from "../primality";
 import { chooseMultiplier, MULTIPLIER_CANDIDATES, multiplierScore } from "./multiplier";
 import { chooseSiqsParameters, siqs } from "./index";
+import { buildSiqsParameters, SIEVE_BLOCK, tuningFor } from "./parameters";
 import type { Relation } from "./relation";
 import { sieveRelations } from "./sieve";
 import { random, randomPrime } from "../test-oracles";
@@ -102,6 +103,28 @@ describe("siqs", () => {
       }
     }
     expect(partials).toBeGreaterThan(0);
+  });
+
+  it("finds exact relations through factor-base primes beyond the sieve interval (hit at most once per root)", () => {
+    const n = randomPrime(20, random(12)) * randomPrime(21, random(13));
+    // One block a side (an interval of 65,536) and 5,000 primes: the largest thousands exceed the interval.
+    const params = buildSiqsParameters(n, { ...tuningFor(41), fbSize: 5000, blocks: 1 });
+    const length = 2 * SIEVE_BLOCK;
+    expect(params.primes[params.primes.length - 1]!).toBeGreaterThan(length);
+    const relations: Relation[] = [];
+    const { signal } = countingSignal(40);
+    sieveRelations(params, { seed: 3, signal, onBatch: (batch) => relations.push(...batch.relations) });
+    expect(relations.length).toBeGreaterThan(20);
+    let beyondInterval = 0;
+    for (const r of relations) {
+      let product = r.negative ? -1n : 1n;
+      for (const i of r.factors) product *= BigInt(params.primes[i]!);
+      expect(r.y * r.y - params.kn).toBe(product * BigInt(r.large1) * BigInt(r.large2));
+      if (r.factors.some((i) => params.primes[i]! > length)) beyondInterval += 1;
+      // A factor-base prime the divisor search missed would be left over as a "large prime".
+      if (r.large2 !== 1) expect(r.large2).toBeGreaterThan(params.primes[params.primes.length - 1]!);
+    }
+    expect(beyondInterval).toBeGreaterThan(0);
   });
 
   it("sieves disjoint relations with different seeds", () => {
