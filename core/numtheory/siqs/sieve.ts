@@ -171,7 +171,7 @@ class PolynomialSiever {
 
   /** Sieves polynomial `index` (in Gray-code order) of the family, appending relations. */
   sievePolynomial(family: PolynomialFamily, index: number, out: Relation[]): void {
-    const { primes, root1, root2, deltas, sieve, length, largeStart } = this;
+    const { primes, root1, root2, deltas, sieve, length } = this;
     const { logs, firstSievedPrime } = this.params;
     let offset = -1;
     let up = false;
@@ -184,9 +184,8 @@ class PolynomialSiever {
     }
     sieve.fill(this.initialByte);
     // The unsieved small primes still need their roots, for trial division.
-    moveRoots(primes, root1, root2, deltas, offset, up, 1, firstSievedPrime);
-    sieveSmallPrimes(primes, logs, root1, root2, deltas, offset, up, firstSievedPrime, largeStart, sieve, length);
-    sieveLargePrimes(primes, logs, root1, root2, deltas, offset, up, largeStart, this.size, sieve, length);
+    sievePrimes(primes, logs, root1, root2, deltas, offset, up, 1, firstSievedPrime, sieve, 0);
+    sievePrimes(primes, logs, root1, root2, deltas, offset, up, firstSievedPrime, this.size, sieve, length);
     // Primes dividing A have no root; the second root of p | kn does not exist. The moves above shifted
     // these markers, which stayed beyond the interval and so never sieved.
     for (const i of family.aIndices) root1[i] = root2[i] = NO_ROOT;
@@ -368,32 +367,12 @@ class PolynomialSiever {
   }
 }
 
-/** Moves both roots of primes [start, end) by one row of Gray-code deltas (mod p); none when offset < 0. */
-function moveRoots(
-  primes: Int32Array,
-  root1: Int32Array,
-  root2: Int32Array,
-  deltas: Int32Array,
-  offset: number,
-  up: boolean,
-  start: number,
-  end: number,
-): void {
-  if (offset < 0) return;
-  for (let i = start; i < end; i += 1) {
-    const p = primes[i]!;
-    const d = up ? deltas[offset + i]! : p - deltas[offset + i]!;
-    let r = root1[i]! + d;
-    if (r >= p) r -= p;
-    root1[i] = r;
-    r = root2[i]! + d;
-    if (r >= p) r -= p;
-    root2[i] = r;
-  }
-}
-
-/** Moves the roots of primes [start, end), all shorter than the interval, and adds their logarithms at every hit. */
-function sieveSmallPrimes(
+/**
+ * Moves the roots of primes [start, end) by one row of Gray-code deltas (mod p; none when offset < 0)
+ * and adds their logarithms at every hit in [0, length). A prime beyond the interval hits at most once
+ * per root; with a length of 0 the roots only move.
+ */
+function sievePrimes(
   primes: Int32Array,
   logs: Uint8Array,
   root1: Int32Array,
@@ -421,41 +400,8 @@ function sieveSmallPrimes(
       if (r2 >= p) r2 -= p;
       root2[i] = r2;
     }
-    // Two separate runs: a missing second root (a marker beyond the interval) simply never enters its loop.
+    // Two separate runs: a missing second root (a marker beyond any interval) never enters its loop.
     for (; r1 < length; r1 += p) sieve[r1]! += lg;
     for (; r2 < length; r2 += p) sieve[r2]! += lg;
-  }
-}
-
-/** Moves the roots of primes [start, end), each at least the interval length, and adds the logarithm at each root inside it. */
-function sieveLargePrimes(
-  primes: Int32Array,
-  logs: Uint8Array,
-  root1: Int32Array,
-  root2: Int32Array,
-  deltas: Int32Array,
-  offset: number,
-  up: boolean,
-  start: number,
-  end: number,
-  sieve: Uint8Array,
-  length: number,
-): void {
-  const shift = offset >= 0;
-  for (let i = start; i < end; i += 1) {
-    let r1 = root1[i]!;
-    let r2 = root2[i]!;
-    if (shift) {
-      const p = primes[i]!;
-      const d = up ? deltas[offset + i]! : p - deltas[offset + i]!;
-      r1 += d;
-      if (r1 >= p) r1 -= p;
-      root1[i] = r1;
-      r2 += d;
-      if (r2 >= p) r2 -= p;
-      root2[i] = r2;
-    }
-    if (r1 < length) sieve[r1]! += logs[i]!;
-    if (r2 < length) sieve[r2]! += logs[i]!;
   }
 }
