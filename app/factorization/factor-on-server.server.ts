@@ -1,13 +1,13 @@
 import { describeWithinBudget } from "#core/numtheory/describe-within-budget";
 import { deadlineSignal, type Factorization } from "#core/numtheory/factorization-types";
-import { factorize } from "#core/numtheory/factorize";
+import { factorize, RHO_ONLY_DIGITS } from "#core/numtheory/factorize";
 import type { NumberFacts } from "#core/numtheory/number-facts";
 
 /**
- * Up to this many digits a shared link's number is factored while the page is rendered: trial division
- * and Pollard rho alone (factorize's rho-only range), milliseconds. Larger ones run in the reader's browser.
+ * Up to this many digits a shared link's number is factored while the page is rendered: factorize's
+ * rho-only range (trial division and Pollard rho alone, milliseconds). Larger ones run in the reader's browser.
  */
-export const SERVER_RESULT_MAX_DIGITS = 18;
+export const SERVER_RESULT_MAX_DIGITS = RHO_ONLY_DIGITS;
 /** A hard stop for that work, far above what those sizes take: a page never waits long on it. */
 const SERVER_RESULT_BUDGET_MS = 100;
 

@@ -21,7 +21,7 @@ import { siqs } from "./siqs";
 /** Trial division covers every prime below this, so later stages only see factors above it. */
 export const TRIAL_DIVISION_LIMIT = 1 << 16;
 /** Up to this many digits rho alone finishes quickly (factors ≤ 9 digits need ~10^4.5 steps). */
-const RHO_ONLY_DIGITS = 18;
+export const RHO_ONLY_DIGITS = 18;
 /** A short rho run on bigger numbers catches factors of up to ~7 digits before the heavier stages. */
 const RHO_PROBE_ITERATIONS = 1 << 11;
 /** Below this, trial division is already quick and teaches more than an algebraic identity would. */

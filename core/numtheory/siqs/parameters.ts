@@ -1,9 +1,8 @@
 import { chooseMultiplier } from "./multiplier";
 import { sqrtModPrime } from "./small-modular";
 
-/** Sieve block length: 32 KB of one-byte logarithms fits the L1 data cache. */
-export const BLOCK_BITS = 15;
-export const SIEVE_BLOCK = 1 << BLOCK_BITS;
+/** The unit of the sieve interval's length: M is a whole number of these. */
+export const SIEVE_BLOCK = 1 << 15;
 
 /**
  * Everything a sieving worker needs, derived once from n. Structured-cloneable

@@ -1,4 +1,4 @@
-import { SIEVE_BLOCK, type SiqsParameters } from "./parameters";
+import type { SiqsParameters } from "./parameters";
 import { invMod, mulMod } from "./small-modular";
 
 /** Marks a root that must never be sieved or matched (primes dividing A, second root of p | kn). */
@@ -38,8 +38,7 @@ export class ACoefficientChooser {
 
   private usable(i: number): boolean {
     const { primes, sqrtKn } = this.params;
-    // A-factors stay below one block, so the bucket sieve never sees a prime without roots.
-    return i >= this.params.firstSievedPrime && i < primes.length && primes[i]! < SIEVE_BLOCK && sqrtKn[i] !== 0;
+    return i >= this.params.firstSievedPrime && i < primes.length && sqrtKn[i] !== 0;
   }
 
   private buildWindow(): void {

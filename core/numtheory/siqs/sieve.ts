@@ -69,8 +69,8 @@ export function seededRandom(seed: number): () => number {
 
 /**
  * The positions of one polynomial under trial division, as parallel typed arrays (the divisor search
- * runs over them once per factor-base prime): each one's factor-base divisors so far and the estimate
- * of what is left of Q(x)/A.
+ * runs over them once per factor-base prime; at 60 digits a list of objects took 10 % longer in all):
+ * each one's factor-base divisors so far and the estimate of what is left of Q(x)/A.
  */
 class Candidates {
   count = 0;
@@ -100,11 +100,12 @@ class Candidates {
 
 /**
  * The sieve state for one worker: typed arrays reused from polynomial to
- * polynomial. The whole interval [−M, M) is one byte array sized for the L2
- * cache, so every prime scatters straight into it: measured on the benchmark
- * machine, a scattered update costs the same in a 128 KB array as in a 32 KB
- * L1 block, while routing the larger primes through per-block buckets cost
- * about 12 ns per hit (filling, applying and rescanning them).
+ * polynomial. The whole interval [−M, M) is one byte array (64–256 KB up to
+ * 80 digits, within the L2 cache), so every prime scatters straight into it:
+ * measured on the benchmark machine, a scattered update costs the same in a
+ * 128 KB array as in a 32 KB L1 block, while routing the larger primes through
+ * per-block buckets cost about 12 ns per hit (filling, applying and
+ * rescanning them).
  */
 class PolynomialSiever {
   readonly halfInterval: number;
