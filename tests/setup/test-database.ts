@@ -47,10 +47,33 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     location: { databaseUrl, dataDir },
     destroy: async () => {
       await handle.close();
-      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdminClient(adminUrl, async (client) => {
+        await waitForLastConnection(client, name);
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** How long a dropped test database waits for pools that are still closing (e.g. a job runner's). */
+const CLOSING_CONNECTIONS_WAIT_MS = 2_000;
+
+/**
+ * Waits until no session is connected to the database, or the wait is over. A pool that was told to end
+ * (graphile-worker's, when its runner stops) closes its clients a moment later; dropping the database
+ * WITH (FORCE) under them makes each emit an error no one listens to, which fails the test run.
+ */
+async function waitForLastConnection(client: pg.Client, name: string): Promise<void> {
+  const until = Date.now() + CLOSING_CONNECTIONS_WAIT_MS;
+  while (Date.now() < until) {
+    const { rows } = await client.query<{ sessions: number }>(
+      "SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE datname = $1",
+      [name],
+    );
+    if (rows[0]!.sessions === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
