@@ -14,6 +14,9 @@ test.describe("shell", () => {
     await expect(page).toHaveURL(/\/tests\/ploting$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plot Formula");
     await expect(page).toHaveTitle("Plot Formula · Numberlab");
+    // The findings come from the plot's worker and push the footer down; a click before they arrive can
+    // land on the plot instead of the link (it did once in CI).
+    await expect(page.getByRole("region", { name: "What the plot shows" })).toBeVisible();
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).click();
     // A navigation takes about half a second here; in CI two browsers and the server share two cores, and
     // once it took over 5 s. The wait is a hang guard, not a speed check.
