@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, type Migration } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index";
 import type { Database } from "./schema";
@@ -46,16 +46,38 @@ export function openDatabase(options: ConnectionOptions): DatabaseHandle {
   sqlite.function("lower", { deterministic: true }, (text: unknown) =>
     typeof text === "string" ? text.toLowerCase() : text,
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
+/**
+ * SQLite runs schema changes inside transactions, but Kysely's adapter says it does not (kysely#56: a
+ * migration may need `PRAGMA foreign_keys`, which a transaction ignores; ours use none), so its Migrator
+ * would run our migrations without one and a failure would leave half of one applied. Declaring it makes
+ * the Migrator run each batch of pending migrations in one transaction, as it does on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * Applies every pending migration, all in one transaction on both dialects: if one fails, none of them
+ * is applied and the database is as it was. Throws with the failing migration's name. `list` is for
+ * tests that add a migration of their own.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  list: Record<string, Migration> = migrations,
+): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => list } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

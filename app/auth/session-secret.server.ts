@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const SECRET_FILE = "session-secret";
+export const SECRET_FILE = "session-secret";
 
 /**
  * The configured SESSION_SECRET, or one generated on first start and kept in

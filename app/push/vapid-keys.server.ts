@@ -5,7 +5,7 @@ import { z } from "zod";
 import { publicOrigin } from "../http/public-origin.server";
 import { getEnv } from "../utils/env.server";
 
-const KEYS_FILE = "vapid-keys.json";
+export const KEYS_FILE = "vapid-keys.json";
 
 export interface VapidKeys {
   /** base64url of the uncompressed P-256 point: the browser's applicationServerKey. */
