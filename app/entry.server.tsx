@@ -15,8 +15,12 @@ import { NonceProvider } from "./http/nonce";
 import { lessonHtmlContext, serverInfoContext } from "./http/request-context";
 import { LessonHtmlStore } from "./components/lesson/lesson-html";
 import { FormulaTypesetter } from "./components/math/formula";
+import { acceptsGzip, RenderCache, renderCacheKey } from "./http/render-cache.server";
 
 export const streamTimeout = 5_000;
+
+/** Documents of the routes that opt in, by what their render reads (app/http/render-cache.server.ts). */
+const renderCache = new RenderCache();
 
 /**
  * Renders the whole document before sending it, so MUI's critical CSS can be
@@ -33,6 +37,16 @@ export default function handleRequest(
     return Promise.resolve(new Response(null, { status: responseStatusCode, headers: responseHeaders }));
   }
   const { cspNonce } = loadContext.get(serverInfoContext);
+  const cacheKey = renderCacheKey(request.url, responseStatusCode, cspNonce, routerContext);
+  // Already compressed when the client takes gzip (server/compression.ts then leaves it as it is).
+  const gzip = acceptsGzip(request.headers.get("Accept-Encoding"));
+  const cached = cacheKey ? renderCache.get(cacheKey, cspNonce, { gzip }) : undefined;
+  if (cached !== undefined) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.append("Vary", "Accept-Encoding");
+    if (gzip) responseHeaders.set("Content-Encoding", "gzip");
+    return Promise.resolve(new Response(cached, { headers: responseHeaders, status: responseStatusCode }));
+  }
   const cache = createEmotionCache(cspNonce);
   const emotionServer = createEmotionServer(cache);
 
@@ -48,13 +62,11 @@ export default function handleRequest(
         clearTimeout(timeout);
         const html = Buffer.concat(chunks).toString("utf8");
         const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html));
+        const document = html.replace("</head>", `${styles}</head>`);
+        // An error while rendering (status 500) is not kept.
+        if (cacheKey && status === responseStatusCode) renderCache.set(cacheKey, document, cspNonce);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(html.replace("</head>", `${styles}</head>`), {
-            headers: responseHeaders,
-            status,
-          }),
-        );
+        resolve(new Response(document, { headers: responseHeaders, status }));
         callback();
       },
     });

@@ -54,4 +54,14 @@ describe("responseCompression", () => {
     const text = await response.text();
     expect(text.length).toBeGreaterThan(gzipSync(text).length * 5);
   });
+
+  it("makes gzip, not brotli, for a client that takes both, and brotli for one that takes only that", async () => {
+    const both = await fetch(`${url}/page`, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    expect(both.headers.get("content-encoding")).toBe("gzip");
+    expect(await both.text()).toContain("a long page");
+    const brotliOnly = await fetch(`${url}/page`, { headers: { "Accept-Encoding": "br" } });
+    expect(brotliOnly.headers.get("content-encoding")).toBe("br");
+    const refused = await fetch(`${url}/page`, { headers: { "Accept-Encoding": "br;q=1, gzip;q=0" } });
+    expect(refused.headers.get("content-encoding")).toBe("br");
+  });
 });

@@ -164,6 +164,9 @@ export async function clientAction(args: Route.ClientActionArgs) {
   return answer;
 }
 
+/** Its document is kept across requests with the same data (app/http/render-cache.server.ts). */
+export const handle = { cacheRender: true };
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.chapter.title ?? "Chapter"} · Numberlab` },
   { name: "description", content: loaderData?.chapter.summary },

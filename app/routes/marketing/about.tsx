@@ -6,6 +6,9 @@ import { listPublishedChapters } from "#app/models/chapter.server";
 import { getDatabase } from "#app/utils/db.server";
 import type { Route } from "./+types/about";
 
+/** Its document is kept across requests with the same data (app/http/render-cache.server.ts). */
+export const handle = { cacheRender: true };
+
 export const meta: Route.MetaFunction = () => [
   { title: "About · Numberlab" },
   {

@@ -15,6 +15,9 @@ import { entitlementsFor } from "#app/utils/entitlements";
 import { userContext } from "#app/http/request-context";
 import type { Route } from "./+types/home";
 
+/** Its document is kept across requests with the same data (app/http/render-cache.server.ts). */
+export const handle = { cacheRender: true };
+
 export const meta: Route.MetaFunction = () => [
   { title: "Numberlab · Learn number theory and algebra" },
   {

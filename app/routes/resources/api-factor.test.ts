@@ -13,14 +13,16 @@ vi.mock("#app/utils/db.server", () => ({ getDatabase: () => current.handle }));
 const { loader } = await import("./api-factor");
 
 const pool = createFactorPool({ threads: 1 });
-afterAll(() => pool.close());
+/** A pool that refuses every job, as a full one does. */
+const fullPool = createFactorPool({ threads: 1, maxQueue: 0 });
+afterAll(() => Promise.all([pool.close(), fullPool.close()]));
 
 describe.each(testDialects)("GET /api/factor on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   let address = 0;
 
   /** A request from its own client address, so the rate limit starts fresh unless `ip` is shared. */
-  async function get(query: string, ip = `203.0.113.${(address += 1)}`) {
+  async function get(query: string, ip = `203.0.113.${(address += 1)}`, service = pool) {
     current.handle = database;
     const context = new RouterContextProvider();
     context.set(serverInfoContext, {
@@ -29,7 +31,7 @@ describe.each(testDialects)("GET /api/factor on %s", (dialect) => {
       isSecure: false,
       clientIp: ip,
     });
-    context.set(factorServiceContext, pool);
+    context.set(factorServiceContext, service);
     const request = new Request(`http://localhost/api/factor${query}`);
     const response = (await loader({ request, context, params: {} } as never)) as Response;
     return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
@@ -83,6 +85,24 @@ describe.each(testDialects)("GET /api/factor on %s", (dialect) => {
       expect(String(body.error), query).toMatch(message);
       expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
     }
+  });
+
+  it("factors numbers of up to 12 digits in its own thread, without waiting for a full pool", async () => {
+    // gp: factor(999999999989) = [999999999989, 1]; factor(600851475143) = [71,1; 839,1; 1471,1; 6857,1].
+    const prime = await get("?n=999999999989", undefined, fullPool);
+    expect(prime.status).toBe(200);
+    expect(prime.body).toMatchObject({
+      complete: true,
+      factors: [{ value: "999999999989", exponent: 1, kind: "prime" }],
+    });
+    const composite = await get("?n=-600851475143", undefined, fullPool);
+    expect(composite.body).toMatchObject({
+      sign: -1,
+      factors: ["71", "839", "1471", "6857"].map((value) => ({ value, exponent: 1, kind: "prime" })),
+    });
+    const larger = await get(`?n=${"1".repeat(13)}`, undefined, fullPool);
+    expect(larger.status).toBe(503);
+    expect(larger.response.headers.get("Retry-After")).toBe("1");
   });
 
   it("rate-limits each client address", async () => {
