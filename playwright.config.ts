@@ -9,7 +9,7 @@ import { baseURL, fakeAssistant, oidcTestProviders, PORT, SMTP_PORT } from "#tes
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "numberlab-e2e-"));
 
 const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
-const CPU_BOUND_SPECS = /factorization\.spec\.ts$/;
+const CPU_BOUND_SPECS = /(factorization|several-instances)\.spec\.ts$/;
 const REAL_TIME_SPECS = /plot-video\.spec\.ts$/;
 /** Journeys that sign in administrators of their own, which admin-users.spec.ts must never see. */
 const OWN_ADMIN_SPECS = /admin-push\.spec\.ts$/;
@@ -45,8 +45,9 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
     {
-      // The factorization journeys keep every core busy (one task worker per core): run them after
-      // the rest, so they never starve another test of CPU time.
+      // The factorization journeys keep every core busy (one task worker per core), and the
+      // several-instances tests load three servers of their own: run them after the rest, so they
+      // never starve another test of CPU time.
       name: "chromium-cpu-bound",
       testMatch: CPU_BOUND_SPECS,
       dependencies: ["chromium"],

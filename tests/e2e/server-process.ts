@@ -20,7 +20,7 @@ export interface RunningServer {
  * A port nobody listens on now, from the system. Counting up from a base per worker let two workers'
  * servers meet on one port: the loser exited, and the winner answered the loser's test.
  */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as AddressInfo;
@@ -30,13 +30,14 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built production server in its own process, as `npm run serve` would.
- * `preload` is a module run inside it first, talking to the test over an IPC channel.
+ * `preload` is a module run inside it first, talking to the test over an IPC channel; `port` is for
+ * a restart on the port a stopped server had.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { preload }: { preload?: string } = {},
+  { preload, port: chosenPort }: { preload?: string; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const preloadArgs = preload ? ["--import", preload] : [];
   const child = spawn(process.execPath, ["--import", "tsx", ...preloadArgs, "server/index.ts"], {
     env: {
