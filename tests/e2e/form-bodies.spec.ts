@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { migrateToLatest, openDatabase } from "#database/connection";
-import { startAttempt } from "#app/models/quiz.server";
 import { createUser } from "#app/models/user.server";
 import { hashPassword } from "#app/auth/password.server";
 import { MAX_FORM_FIELDS } from "#app/http/read-form.server";
 import { actionRoutes, fillPattern, type ActionRoute } from "./form-actions";
+import { plausibleParams } from "./route-params";
 import { startServer, type RunningServer } from "./server-process";
 
 /**
@@ -202,46 +202,9 @@ test.describe("form bodies", () => {
 
     // Plausible values for every parameter, from the content the server imported on start.
     const { db, close } = openDatabase({ dataDir });
-    const chapter = await db
-      .selectFrom("chapters")
-      .select(["id", "slug"])
-      .orderBy("position")
-      .executeTakeFirstOrThrow();
-    const section = await db
-      .selectFrom("sections")
-      .select(["id", "current_revision"])
-      .where("chapter_id", "=", chapter.id)
-      .executeTakeFirstOrThrow();
-    const record = await db.selectFrom("prime_records").select("id").executeTakeFirstOrThrow();
     const admin = await db.selectFrom("users").select("id").where("email", "=", ADMIN.email).executeTakeFirstOrThrow();
-    const attempt = await startAttempt(db, {
-      userId: admin.id,
-      mode: "practice",
-      chapterSlug: null,
-      items: [{ templateId: "gcd-lcm-from-factors", skillId: "gcd-lcm-from-factors", seed: 7, difficulty: 1 }],
-      dailyLimit: null,
-    });
+    const params = await plausibleParams(db, admin.id);
     await close();
-    if (!attempt.ok) throw new Error("The attempt was refused.");
-    const params: Record<string, string> = {
-      chapterName: chapter.slug,
-      chapterId: chapter.id,
-      sectionId: section.id,
-      revision: String(section.current_revision),
-      questionId: "new",
-      recordId: record.id,
-      attemptId: attempt.attempt.id,
-      setId: crypto.randomUUID(),
-      // A todo item and an inbox message that do not exist: their actions read the form, then answer 404.
-      todoId: crypto.randomUUID(),
-      messageId: crypto.randomUUID(),
-      provider: "down",
-      // Ids the test-mode payment pages do not know: they read the form, then find nothing to pay.
-      sessionId: "cs_test_unknown",
-      portalId: "bps_test_unknown",
-      invoiceId: "in_test_unknown",
-      "*": "no/such/page",
-    };
     routes = actionRoutes().map((route) => ({ route, url: fillPattern(route.pattern, params) }));
     // The form actions of SPEC.md §2 are there: the list is read from the build, not written here.
     expect(routes.length).toBeGreaterThanOrEqual(40);

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { storageStatePath, uniqueClientIp, type SignedInRole } from "./accounts";
 import { watchConsole } from "./helpers";
+import { rawRequest, type RawRequest } from "./raw-http";
 
 /** The Cookie header a signed-in role's browser sends. */
 function cookieOf(role: SignedInRole): string {
@@ -12,32 +12,10 @@ function cookieOf(role: SignedInRole): string {
   return state.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
 }
 
-interface RawRequest {
-  method?: string;
-  target: string;
-  /** null leaves a default header out. */
-  headers?: Record<string, string | null>;
-}
-
-/**
- * Sends a request byte for byte as written, so the target and headers can be
- * anything the HTTP parser lets through (fetch and browsers would mend them).
- * Answers the status, or 0 when the server closed the connection without one.
- */
-function rawStatus(baseURL: string, { method = "GET", target, headers = {} }: RawRequest): Promise<number> {
-  const { hostname, port } = new URL(baseURL);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
-    let answer = "";
-    const lines = [`${method} ${target} HTTP/1.1`];
-    const all = { Host: `${hostname}:${port}`, "X-Forwarded-For": uniqueClientIp(), Connection: "close", ...headers };
-    for (const [name, value] of Object.entries(all)) if (value !== null) lines.push(`${name}: ${value}`);
-    // Written, not ended: a server may drop a request whose client closed its side before the answer.
-    socket.write(Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"));
-    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
-    socket.on("close", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
-    socket.on("error", reject);
-  });
+/** The status of a raw request from a client address of its own, or 0 when the server closed without one. */
+async function rawStatus(baseURL: string, request: RawRequest): Promise<number> {
+  const headers = { "X-Forwarded-For": uniqueClientIp(), ...request.headers };
+  return (await rawRequest(baseURL, { ...request, headers })).status;
 }
 
 const BAD_SEGMENTS = [
