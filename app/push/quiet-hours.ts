@@ -12,6 +12,12 @@ export interface QuietHours {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * An offset such as "+02:00" or "-0500": Intl takes one as a time zone from Node 22 on (and in current
+ * browsers), but it is not an IANA name and has no daylight-saving rules, so it is refused everywhere.
+ */
+const OFFSET_TIME_ZONE = /^[+\-\u2212]/;
+
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
@@ -29,6 +35,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 export function isValidTimeZone(name: string): boolean {
+  if (OFFSET_TIME_ZONE.test(name)) return false;
   try {
     formatterFor(name);
     return true;
