@@ -8,7 +8,7 @@ import { hashPassword } from "#app/auth/password.server";
 import { MAX_FORM_FIELDS } from "#app/http/read-form.server";
 import { actionRoutes, fillPattern, type ActionRoute } from "./form-actions";
 import { plausibleParams } from "./route-params";
-import { startServer, type RunningServer } from "./server-process";
+import { startServer, UNREACHABLE_OIDC_PROVIDER, type RunningServer } from "./server-process";
 
 /**
  * Every action, reached as it is in use (guests on public pages, an admin behind
@@ -187,12 +187,7 @@ test.describe("form bodies", () => {
       {
         DATA_DIR: dataDir,
         TRUST_PROXY: "loopback",
-        // A provider whose discovery is never reached: the form is refused first.
-        OIDC_PROVIDERS: "down",
-        OIDC_DOWN_NAME: "Down ID",
-        OIDC_DOWN_ISSUER: "http://127.0.0.1:9",
-        OIDC_DOWN_CLIENT_ID: "numberlab",
-        OIDC_DOWN_CLIENT_SECRET: "secret",
+        ...UNREACHABLE_OIDC_PROVIDER,
       },
       { preload: "./tests/e2e/event-loop-probe.ts" },
     );

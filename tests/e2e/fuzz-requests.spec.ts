@@ -24,7 +24,7 @@ import {
   URL_ENCODED,
 } from "./request-arbitraries";
 import { changedTables, tableSnapshots } from "./table-snapshots";
-import { startServer, type RunningServer } from "./server-process";
+import { startServer, UNREACHABLE_OIDC_PROVIDER, type RunningServer } from "./server-process";
 
 /**
  * Property-based fuzzing of every route of the built manifest (so a new route is
@@ -84,11 +84,7 @@ test.describe("fuzzing every route", () => {
     server = await startServer({
       DATA_DIR: dataDir,
       TRUST_PROXY: "loopback",
-      OIDC_PROVIDERS: "down",
-      OIDC_DOWN_NAME: "Down ID",
-      OIDC_DOWN_ISSUER: "http://127.0.0.1:9",
-      OIDC_DOWN_CLIENT_ID: "numberlab",
-      OIDC_DOWN_CLIENT_SECRET: "secret",
+      ...UNREACHABLE_OIDC_PROVIDER,
     });
     // The server has imported the content by now: the parameters can name real chapters and sections.
     const { db, close } = openDatabase({ dataDir });

@@ -5,6 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
+/** One OpenID provider whose discovery is never reached (port 9 answers nothing): its forms are refused first. */
+export const UNREACHABLE_OIDC_PROVIDER = {
+  OIDC_PROVIDERS: "down",
+  OIDC_DOWN_NAME: "Down ID",
+  OIDC_DOWN_ISSUER: "http://127.0.0.1:9",
+  OIDC_DOWN_CLIENT_ID: "numberlab",
+  OIDC_DOWN_CLIENT_SECRET: "secret",
+};
+
 export interface RunningServer {
   url: string;
   /** Where its links point without APP_URL: http://localhost on its port (url is its 127.0.0.1 twin). */
