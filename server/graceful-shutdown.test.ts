@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeGracefully } from "./graceful-shutdown";
+import { prepareGracefulClose, type CloseGracefully } from "./graceful-shutdown";
 
 interface Reply {
   status: number;
@@ -22,11 +22,11 @@ afterEach(async () => {
   }
 });
 
-async function start(handler: Handler): Promise<{ server: Server; port: number }> {
+async function start(handler: Handler): Promise<{ server: Server; port: number; closeGracefully: CloseGracefully }> {
   const server = http.createServer(handler);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, port: (server.address() as AddressInfo).port };
+  return { server, port: (server.address() as AddressInfo).port, closeGracefully: prepareGracefulClose(server) };
 }
 
 function keepAliveAgent(): http.Agent {
@@ -64,10 +64,10 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-describe("closeGracefully", () => {
+describe("prepareGracefulClose", () => {
   it("lets a request in flight finish with 200, then runs cleanup", async () => {
     let finish: () => void = () => {};
-    const { server, port } = await start((req, res) => {
+    const { server, port, closeGracefully } = await start((req, res) => {
       if (req.url === "/slow") finish = () => res.end("done");
       else res.end("quick");
     });
@@ -76,13 +76,9 @@ describe("closeGracefully", () => {
     await received;
 
     let cleanupAt: number | undefined;
-    const closing = closeGracefully(
-      server,
-      async () => {
-        cleanupAt = performance.now();
-      },
-      5000,
-    );
+    const closing = closeGracefully(async () => {
+      cleanupAt = performance.now();
+    }, 5000);
     await sleep(100);
     expect(cleanupAt).toBeUndefined();
     finish();
@@ -98,7 +94,7 @@ describe("closeGracefully", () => {
 
   it("finishes promptly when the in-flight request was on a keep-alive connection", async () => {
     let finish: () => void = () => {};
-    const { server, port } = await start((_req, res) => {
+    const { server, port, closeGracefully } = await start((_req, res) => {
       finish = () => res.end("done");
     });
     const received = requestsReceived(server);
@@ -106,7 +102,7 @@ describe("closeGracefully", () => {
     await received;
 
     const started = performance.now();
-    const closing = closeGracefully(server, async () => {}, 3000);
+    const closing = closeGracefully(async () => {}, 3000);
     await sleep(50);
     finish();
     expect((await reply).status).toBe(200);
@@ -115,16 +111,17 @@ describe("closeGracefully", () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 
-  it("refuses new connections once closing has started", async () => {
+  it("refuses new connections once its listener has closed", async () => {
     let finish: () => void = () => {};
-    const { server, port } = await start((_req, res) => {
+    const { server, port, closeGracefully } = await start((_req, res) => {
       finish = () => res.end("done");
     });
     const received = requestsReceived(server);
     const inFlight = get(port, "/slow");
     await received;
 
-    const closing = closeGracefully(server, async () => {}, 5000);
+    const closing = closeGracefully(async () => {}, 5000);
+    while (server.listening) await sleep(5);
     await expect(get(port, "/new")).rejects.toMatchObject({ code: "ECONNREFUSED" });
     finish();
     expect((await inFlight).status).toBe(200);
@@ -132,7 +129,7 @@ describe("closeGracefully", () => {
   });
 
   it("cuts a request that never finishes after graceMs and reports forced", async () => {
-    const { server, port } = await start(() => {
+    const { server, port, closeGracefully } = await start(() => {
       // Never answers.
     });
     const received = requestsReceived(server);
@@ -142,13 +139,9 @@ describe("closeGracefully", () => {
 
     let cleanedUp = false;
     const started = performance.now();
-    const result = await closeGracefully(
-      server,
-      async () => {
-        cleanedUp = true;
-      },
-      200,
-    );
+    const result = await closeGracefully(async () => {
+      cleanedUp = true;
+    }, 200);
     const elapsed = performance.now() - started;
     expect(result).toEqual({ forced: true });
     expect(cleanedUp).toBe(true);
@@ -158,7 +151,7 @@ describe("closeGracefully", () => {
   });
 
   it("does not wait for idle keep-alive connections", async () => {
-    const { server, port } = await start((_req, res) => res.end("ok"));
+    const { port, closeGracefully } = await start((_req, res) => res.end("ok"));
     const agent = keepAliveAgent();
     expect((await get(port, "/", agent)).status).toBe(200);
     expect((await get(port, "/", agent)).status).toBe(200);
@@ -166,20 +159,54 @@ describe("closeGracefully", () => {
     expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);
 
     const started = performance.now();
-    expect(await closeGracefully(server, async () => {}, 5000)).toEqual({ forced: false });
+    expect(await closeGracefully(async () => {}, 5000)).toEqual({ forced: false });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it("serves a connection accepted just before closing whose request is read after", async () => {
+    const { server, port, closeGracefully } = await start((_req, res) => res.end("late but served"));
+    const accepted = new Promise((resolve) => server.once("connection", resolve));
+    const socket = net.connect(port, "127.0.0.1");
+    await accepted;
+
+    // The connection is open but has sent nothing yet: Node counts it as idle, and its close would end it.
+    const closing = closeGracefully(async () => {}, 5000);
+    await sleep(100);
+    const answer = new Promise<string>((resolve, reject) => {
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => (text += chunk));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    socket.write("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(text).toMatch(/late but served$/);
+    expect(await closing).toEqual({ forced: false });
+  });
+
+  it("accepts the connections the kernel queued before the listener closes, and answers them", async () => {
+    const { port, closeGracefully } = await start((_req, res) => res.end("queued but served"));
+    const replies = Array.from({ length: 5 }, () => get(port, "/"));
+    // Node connects on the next tick; the kernel completes the handshakes at once on loopback, so after
+    // this tick the connections wait in the listener's queue, not yet accepted by the event loop.
+    await new Promise((resolve) => process.nextTick(resolve));
+    const closing = closeGracefully(async () => {}, 5000);
+    const settled = await Promise.allSettled(replies);
+    expect(settled.map((reply) => (reply.status === "fulfilled" ? reply.value.body : String(reply.reason)))).toEqual(
+      Array(5).fill("queued but served"),
+    );
+    expect(await closing).toEqual({ forced: false });
+  });
+
   it("passes a failing cleanup on to the caller", async () => {
-    const { server } = await start((_req, res) => res.end("ok"));
+    const { closeGracefully } = await start((_req, res) => res.end("ok"));
     await expect(
-      closeGracefully(
-        server,
-        async () => {
-          throw new Error("database would not close");
-        },
-        1000,
-      ),
+      closeGracefully(async () => {
+        throw new Error("database would not close");
+      }, 1000),
     ).rejects.toThrow("database would not close");
   });
 });

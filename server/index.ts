@@ -9,7 +9,7 @@ import { responseCompression } from "./compression";
 import { clientFiles } from "./client-files";
 import { precompressedAssets } from "./precompressed-assets";
 import { createFactorPool } from "./factor-pool";
-import { closeGracefully } from "./graceful-shutdown";
+import { prepareGracefulClose } from "./graceful-shutdown";
 import { hostCheck } from "./host-check";
 import { originCheck } from "./origin-check";
 import { logEvent, requestLog } from "./request-log";
@@ -101,6 +101,7 @@ const listener = server.listen(env.PORT, env.HOST ?? "::", () => {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logEvent("listening", { url: `http://localhost:${port}`, publicOrigin: publicOriginOf(env), mode: env.NODE_ENV });
 });
+const closeGracefully = prepareGracefulClose(listener);
 
 let shuttingDown = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -108,7 +109,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     if (shuttingDown) return;
     shuttingDown = true;
     logEvent("shutting down", { signal });
-    closeGracefully(listener, () => Promise.all([appModule.shutdown(), factorPool.close()]).then(() => {}))
+    closeGracefully(() => Promise.all([appModule.shutdown(), factorPool.close()]).then(() => {}))
       .then(({ forced }) => {
         logEvent("stopped", { forced, databaseClosed: true });
         process.exit(0);

@@ -57,7 +57,7 @@ export interface ChaosReport {
   };
   /** Requests answered with a status their write does not expect: none should be. */
   unexpected: string[];
-  /** Requests that failed without being in flight on the killed instance: none should be. */
+  /** Requests that failed without being in flight on the killed instance, with where the proxy sent them: none should be. */
   failedNotInFlightAtKill: string[];
 }
 
@@ -275,13 +275,15 @@ export async function runChaos(
     return {
       inFlightAtKill: new Set(inFlight.map((request) => request.id)),
       inFlightAtStop,
+      killSentAt,
+      stopSentAt,
       restartedAt,
       restartSeconds: (restartedAt - stopSentAt) / 1000,
     };
   })();
 
   await Promise.all(workers);
-  const { inFlightAtKill, inFlightAtStop, restartedAt, restartSeconds } = await faults;
+  const { inFlightAtKill, inFlightAtStop, killSentAt, stopSentAt, restartedAt, restartSeconds } = await faults;
   const loadSeconds = (Date.now() - started) / 1000;
 
   byKind.quizAnswer.found = (
@@ -341,6 +343,16 @@ export async function runChaos(
       byKind,
     },
     unexpected,
-    failedNotInFlightAtKill: failedIds.filter((id) => !inFlightAtKill.has(id)),
+    failedNotInFlightAtKill: failedIds
+      .filter((id) => !inFlightAtKill.has(id))
+      .map((id) => {
+        // Times from the start of the load, so a failure can be placed against the kill and the SIGTERM.
+        const record = proxy.requests.get(id);
+        const at = (time: number | undefined) => (time === undefined ? "never" : `${time - started} ms`);
+        const where = record
+          ? `sent to instance ${record.upstream} at ${at(record.sentAt)}, ${record.outcome}, failed at ${at(record.failedAt)}`
+          : "the proxy has no record of it";
+        return `${id}: ${where}; SIGKILL at ${at(killSentAt)}, SIGTERM at ${at(stopSentAt)}`;
+      }),
   };
 }
