@@ -321,6 +321,27 @@ export interface QuizItemsTable {
   answered_at: string | null;
 }
 
+/** One answer to an exercise inside a lesson, graded against the key of the revision the reader saw. */
+export interface ExerciseAnswersTable {
+  id: string;
+  user_id: string;
+  section_id: string;
+  revision_id: string;
+  exercise_number: number;
+  skill_id: string;
+  /** JSON array: the answer given to each part. */
+  answers: string;
+  /** JSON array of booleans: each part's verdict. */
+  part_results: string;
+  correct: number;
+  hints_used: number;
+  /** 1 when the worked answer had been shown before this answer. */
+  revealed: number;
+  /** 1 for the first answer since the exercise was last solved: the one mastery counts. */
+  try_number: number;
+  answered_at: string;
+}
+
 /** A question an admin wrote; its text and key are in its revisions. */
 export interface QuizQuestionsTable {
   id: string;
@@ -605,6 +626,7 @@ export interface Database {
   quiz_sets: QuizSetsTable;
   quiz_attempts: QuizAttemptsTable;
   quiz_items: QuizItemsTable;
+  exercise_answers: ExerciseAnswersTable;
   quiz_questions: QuizQuestionsTable;
   quiz_question_revisions: QuizQuestionRevisionsTable;
   prime_records: PrimeRecordsTable;

@@ -7,9 +7,13 @@ import {
   parseAttributes,
   type CodeFence,
 } from "./directive-syntax";
-import { lessonStateOf } from "./lesson-state";
+import { parseExerciseCheck, type LessonExercise } from "./exercise-check";
+import { lessonStateOf, type LessonState } from "./lesson-state";
 import { plainText } from "./plain-text";
 import { lineText, pushSourceBlock } from "./source-block";
+import { describeKey } from "#core/quiz/describe-key";
+import { publicPart } from "#core/quiz/question";
+import { skillById } from "#core/quiz/skills";
 
 const BOX_NAMES = {
   definition: "Definition",
@@ -21,6 +25,7 @@ const BOX_NAMES = {
   note: "Note",
   hint: "Hint",
   answer: "Answer",
+  check: "Check",
 } as const;
 type BoxKind = keyof typeof BOX_NAMES;
 
@@ -29,6 +34,11 @@ const isFolded = (kind: BoxKind) => kind === "hint" || kind === "answer";
 
 /** What the box tokens carry to the renderer; `label` is "Theorem", "Exercise 3"… */
 type BoxMeta = { kind: BoxKind; label: string; hasTitle: boolean };
+
+/** A check's place in its exercise: the page puts the answer form there (components/lesson/exercise-answers.tsx). */
+type CheckMeta = { exercise: number; parts: ReturnType<typeof publicPart>[]; skill: string | null };
+/** `key` in words, for the editor's preview only. */
+type CheckPartMeta = { label: boolean; key: string | null };
 
 const isBoxKind = (kind: string): kind is BoxKind => Object.hasOwn(BOX_NAMES, kind);
 
@@ -54,6 +64,26 @@ export function boxPlugin(md: MarkdownIt): void {
     const { kind, hasTitle } = metaOf(tokens[idx]!);
     return `${hasTitle ? ")" : ""}${isFolded(kind) ? "</summary>" : "</p>"}\n`;
   };
+  md.renderer.rules.lesson_check_open = (tokens, idx) => {
+    const { exercise, parts, skill } = tokens[idx]!.meta as CheckMeta;
+    // Only the labels: the page puts live fields here after hydration and reads the labels from here.
+    const practises = skill
+      ? ` <span class="lesson-check-key">(checked on the page; practises ${escape(skill)})</span>`
+      : "";
+    return (
+      `<div class="lesson-exercise-check" data-exercise="${exercise}" data-parts="${escape(JSON.stringify(parts))}">\n` +
+      `<p class="lesson-check-title"><strong>Your answer</strong>${practises}</p>\n`
+    );
+  };
+  md.renderer.rules.lesson_check_part_open = (tokens, idx) => {
+    const { label } = tokens[idx]!.meta as CheckPartMeta;
+    return `<p class="lesson-check-part" data-labelled="${label}">`;
+  };
+  md.renderer.rules.lesson_check_part_close = (tokens, idx) => {
+    const { key } = tokens[idx]!.meta as CheckPartMeta;
+    return key === null ? "</p>\n" : ` <span class="lesson-check-key">Key: ${escape(key)}</span></p>\n`;
+  };
+  md.renderer.rules.lesson_check_close = () => "</div>\n";
   md.renderer.rules.lesson_box_close = (tokens, idx) => {
     const { kind } = metaOf(tokens[idx]!);
     if (isFolded(kind)) return "</details>\n";
@@ -97,9 +127,28 @@ function box(state: StateBlock, startLine: number, endLine: number, silent: bool
     return true;
   }
 
-  const { kind, title } = parsed;
+  const { kind, title, attributes } = parsed;
   const lesson = lessonStateOf(state.env);
-  const label = kind === "exercise" ? `${BOX_NAMES[kind]} ${++lesson.exercises}` : BOX_NAMES[kind];
+  if (kind === "check") {
+    pushCheck(state, lesson, { startLine, closeLine: closeLine ?? end, skill: attributes.skill, opening });
+    state.line = after;
+    return true;
+  }
+  let exercise: LessonExercise | null = null;
+  if (kind === "exercise") {
+    exercise = {
+      number: lesson.exercises.length + 1,
+      title,
+      line,
+      proof: attributes.kind === "proof",
+      check: null,
+      hintCount: 0,
+    };
+    lesson.exercises.push(exercise);
+  } else if (kind === "hint" && lesson.openExercise) {
+    lesson.openExercise.hintCount += 1;
+  }
+  const label = exercise ? `${BOX_NAMES.exercise} ${exercise.number}` : BOX_NAMES[kind];
   const meta: BoxMeta = { kind, label, hasTitle: title !== "" };
   const tag = isFolded(kind) ? "details" : "section";
 
@@ -117,11 +166,22 @@ function box(state: StateBlock, startLine: number, endLine: number, silent: bool
   state.push("lesson_box_title_close", isFolded(kind) ? "summary" : "p", -1).meta = meta;
 
   const { parentType, lineMax } = state;
+  const { openExercise } = lesson;
   state.parentType = "lesson_box";
   state.lineMax = end;
+  if (exercise) lesson.openExercise = exercise;
   state.md.block.tokenize(state, startLine + 1, end);
+  lesson.openExercise = openExercise;
   state.parentType = parentType;
   state.lineMax = lineMax;
+  if (exercise && !exercise.proof && !exercise.check) {
+    problems.push({
+      severity: "warning",
+      line,
+      message: `Exercise ${exercise.number} cannot be answered on the page: add a :::check with its key, or mark it kind="proof"`,
+      source: opening,
+    });
+  }
 
   const close = state.push("lesson_box_close", tag, -1);
   close.block = true;
@@ -151,7 +211,10 @@ function findBoxEnd(state: StateBlock, startLine: number, endLine: number, colon
   return { closeLine: null, end: endLine };
 }
 
-type Opening = { kind: BoxKind; title: string } | { error: string };
+type Opening = { kind: BoxKind; title: string; attributes: Record<string, string> } | { error: string };
+
+/** Attributes each kind takes besides `title` (a check has no title). */
+const ATTRIBUTES_OF: Partial<Record<BoxKind, readonly string[]>> = { exercise: ["kind"], check: ["skill"] };
 
 function parseOpening(info: string): Opening {
   const match = /^([A-Za-z][\w-]*)\s*(\{.*\})?$/.exec(info);
@@ -160,11 +223,68 @@ function parseOpening(info: string): Opening {
   if (!isBoxKind(kind)) {
     return { error: `Unknown box kind "${kind}": use one of ${Object.keys(BOX_NAMES).join(", ")}` };
   }
-  if (attributeText === undefined) return { kind, title: "" };
+  if (attributeText === undefined) return { kind, title: "", attributes: {} };
   const parsed = parseAttributes(attributeText);
   if ("error" in parsed) return { error: `Box ${kind}: ${parsed.error}` };
   const { title = "", ...others } = parsed.attributes;
-  const unknown = Object.keys(others)[0];
-  if (unknown !== undefined) return { error: `Box ${kind}: boxes take a title only, not "${unknown}"` };
-  return { kind, title: title.trim() };
+  const allowed = [...(kind === "check" ? [] : ["title"]), ...(ATTRIBUTES_OF[kind] ?? [])];
+  const unknown = Object.keys(parsed.attributes).find((name) => !allowed.includes(name));
+  if (unknown !== undefined) {
+    return { error: `Box ${kind}: takes ${allowed.map((name) => `"${name}"`).join(" and ")}, not "${unknown}"` };
+  }
+  if (others.kind !== undefined && others.kind !== "proof") {
+    return { error: `Box ${kind}: kind="proof" is the only kind an exercise takes, not "${others.kind}"` };
+  }
+  return { kind, title: title.trim(), attributes: others };
+}
+
+/**
+ * A `:::check` box: its lines are keys, not Markdown. Only inside an exercise, once; the exercise
+ * records the parsed keys and the page gets a form in its place, with each part's label as Markdown.
+ */
+function pushCheck(
+  state: StateBlock,
+  lesson: LessonState,
+  { startLine, closeLine, skill, opening }: { startLine: number; closeLine: number; skill?: string; opening: string },
+): void {
+  const line = startLine + 1;
+  const refuse = (message: string) => {
+    lesson.problems.push({ severity: "error", line, message, source: opening });
+    pushSourceBlock(state, startLine, closeLine + 1, message);
+  };
+  const exercise = lesson.openExercise;
+  if (!exercise) return refuse("A :::check belongs inside an exercise");
+  if (exercise.proof) return refuse(`Exercise ${exercise.number} is marked kind="proof": it takes no check`);
+  if (exercise.check) return refuse(`Exercise ${exercise.number} has a check already: write every part in one`);
+  const body = Array.from({ length: closeLine - startLine - 1 }, (_, offset) =>
+    lineText(state, startLine + 1 + offset),
+  );
+  const parsed = parseExerciseCheck(skill, body.join("\n"));
+  if (!parsed.ok) return refuse(parsed.message);
+  exercise.check = parsed.check;
+
+  const meta: CheckMeta = {
+    exercise: exercise.number,
+    parts: parsed.check.parts.map((part) => publicPart({ ...part, prompt: "" })),
+    skill: lesson.showKeys ? (skillById(parsed.check.skillId)?.title ?? parsed.check.skillId) : null,
+  };
+  const open = state.push("lesson_check_open", "div", 1);
+  open.block = true;
+  open.map = [startLine, closeLine + 1];
+  open.meta = meta;
+  for (const part of parsed.check.parts) {
+    const partMeta: CheckPartMeta = {
+      label: part.prompt !== "",
+      key: lesson.showKeys ? describeKey(part.key) : null,
+    };
+    state.push("lesson_check_part_open", "p", 1).meta = partMeta;
+    if (part.prompt !== "") {
+      const inline = state.push("inline", "", 0);
+      inline.content = part.prompt;
+      inline.map = [startLine, startLine + 1];
+      inline.children = [];
+    }
+    state.push("lesson_check_part_close", "p", -1).meta = partMeta;
+  }
+  state.push("lesson_check_close", "div", -1).block = true;
 }

@@ -1,4 +1,5 @@
 import type { Env } from "markdown-it";
+import type { LessonExercise } from "./exercise-check";
 import type { LessonHeading, LessonProblem, RenderLessonOptions } from "./render-lesson";
 
 /** What one parse (and render) of a lesson collects; markdown-it carries it to every rule through `env`. */
@@ -9,9 +10,12 @@ export interface LessonState {
   lint: LessonProblem[] | null;
   checkWidget: RenderLessonOptions["checkWidget"] | null;
   idPrefix: string;
+  showKeys: boolean;
   headings: LessonHeading[];
   usedIds: Set<string>;
-  exercises: number;
+  exercises: LessonExercise[];
+  /** The exercise whose box is being parsed: its checks and hints belong to it. */
+  openExercise: LessonExercise | null;
   /** The inline text being parsed, for line numbers and the money check. */
   inline: InlineSource | null;
 }
@@ -30,8 +34,19 @@ export interface InlineSource {
 
 const STATE_KEY = "numberlabLesson";
 
-export function newLessonState(options: Pick<LessonState, "checkWidget" | "idPrefix" | "lint">): LessonState {
-  return { ...options, problems: [], headings: [], usedIds: new Set(), exercises: 0, inline: null };
+export function newLessonState(
+  options: Pick<LessonState, "checkWidget" | "idPrefix" | "lint"> & Partial<Pick<LessonState, "showKeys">>,
+): LessonState {
+  return {
+    ...options,
+    showKeys: options.showKeys ?? false,
+    problems: [],
+    headings: [],
+    usedIds: new Set(),
+    exercises: [],
+    openExercise: null,
+    inline: null,
+  };
 }
 
 export function lessonEnv(state: LessonState): Env {

@@ -190,6 +190,10 @@ describe("boxes", () => {
       '::::exercise{title="Last digits"}',
       "What is the last digit of \\(7^{2026}\\)?",
       "",
+      ':::check{skill="last-digit-of-powers"}',
+      "integer 9 remainder mod 10",
+      ":::",
+      "",
       ":::hint",
       "Look at $7, 7^2$.",
       ":::",
@@ -522,7 +526,8 @@ describe("any input", () => {
       paragraph,
       "$$\n\\sum_{d \\mid n} \\varphi(d) = n\n$$",
       paragraph,
-      "::::exercise\nFind the order of $3$ modulo $7$.\n\n:::hint\nCompute $3^k$.\n:::\n::::",
+      "::::exercise\nFind the order of $3$ modulo $7$.\n\n" +
+        ':::check{skill="multiplicative-order"}\ninteger 6\n:::\n\n:::hint\nCompute $3^k$.\n:::\n::::',
       '::widget{name="factor-tree" n="360"}',
     ].join("\n\n");
     const words = section.split(/\s+/).length;

@@ -1,5 +1,6 @@
 import { byLine, lessonEnv, newLessonState } from "./lesson-state";
 import { lessonMarkdown } from "./lesson-markdown";
+import type { LessonExercise } from "./exercise-check";
 import type { WidgetMeta } from "./widget-plugin";
 
 export interface LessonHeading {
@@ -30,6 +31,8 @@ export interface RenderedLesson {
   blocks: LessonBlock[];
   headings: LessonHeading[];
   problems: LessonProblem[];
+  /** The exercises in order, with their keys: for grading on the server, never for the page's data. */
+  exercises: LessonExercise[];
 }
 
 export interface RenderLessonOptions {
@@ -37,6 +40,8 @@ export interface RenderLessonOptions {
   checkWidget(name: string, attributes: Record<string, string>): string | null;
   /** Prefix for heading ids, so ids are unique across a page with several sections (e.g. "primes-"). */
   idPrefix?: string;
+  /** Show each exercise check's keys and skill in words: the editor's preview, for authors. */
+  showKeys?: boolean;
 }
 
 /**
@@ -47,7 +52,12 @@ export interface RenderLessonOptions {
  * never overlap. Runs on the server and in the browser; never throws.
  */
 export function renderLesson(markdown: string, options: RenderLessonOptions): RenderedLesson {
-  const lesson = newLessonState({ checkWidget: options.checkWidget, idPrefix: options.idPrefix ?? "", lint: null });
+  const lesson = newLessonState({
+    checkWidget: options.checkWidget,
+    idPrefix: options.idPrefix ?? "",
+    lint: null,
+    showKeys: options.showKeys ?? false,
+  });
   const env = lessonEnv(lesson);
   const tokens = lessonMarkdown.parse(markdown, env);
   const blocks: LessonBlock[] = [];
@@ -64,5 +74,5 @@ export function renderLesson(markdown: string, options: RenderLessonOptions): Re
     from = index + 1;
   });
   renderUpTo(tokens.length);
-  return { blocks, headings: lesson.headings, problems: byLine(lesson.problems) };
+  return { blocks, headings: lesson.headings, problems: byLine(lesson.problems), exercises: lesson.exercises };
 }

@@ -22,6 +22,7 @@ import { createQuizQuestion } from "./quiz-question.server";
 import { createQuizSet } from "./quiz-set.server";
 import { finishAttempt, recordAnswer, recordHint, startAttempt } from "./quiz.server";
 import { consumeRateLimit } from "./rate-limit.server";
+import { recordExerciseAnswer } from "./exercise-answer.server";
 import { markSectionRead } from "./reading-progress.server";
 import { insertAnalyticsEvents } from "./analytics-event.server";
 import { createSection } from "./section.server";
@@ -114,6 +115,18 @@ async function populatedAccount(database: TestDatabase, tag: string) {
   });
   if (!section.ok) throw new Error("no section");
   await markSectionRead(db, user.id, section.section.id);
+  // An answer to one of its exercises.
+  await recordExerciseAnswer(db, {
+    userId: user.id,
+    sectionId: section.section.id,
+    revisionId: section.section.revisionId,
+    exerciseNumber: 1,
+    skillId: "prime-factorization",
+    answers: ["7*13"],
+    partResults: [true],
+    hintsUsed: 1,
+    revealed: false,
+  });
   // The receipt of that mark, as if it had been made offline and sent later.
   const receipt = { userId: user.id, key: crypto.randomUUID(), scope: `section-progress:${section.section.id}` };
   await claimSubmissionKey(db, receipt);
@@ -701,7 +714,21 @@ describe.each(testDialects)("account data on %s", (dialect) => {
       expect.objectContaining({ skillId: "multiplicative-order", answers: ["3", "x^2"], partResults: [false, true] }),
     ]);
     expect(exported.quizAttempts.map((attempt) => attempt.mode).sort()).toEqual(["chapter", "set"]);
+    expect(exported.lessonExercises).toEqual([
+      expect.objectContaining({
+        chapter: "chapter-coverage",
+        section: "atoms",
+        exercise: 1,
+        skillId: "prime-factorization",
+        answers: ["7*13"],
+        correct: true,
+        hintsUsed: 1,
+        tryNumber: 1,
+      }),
+    ]);
+    // Lessons and quizzes feed one mastery: the exercise answered with a hint counts, not clean.
     expect(exported.mastery).toEqual([
+      expect.objectContaining({ skillId: "prime-factorization", level: "attempted", answered: 1, recentClean: 0 }),
       expect.objectContaining({ skillId: "power-mod", level: "attempted", answered: 1, recentClean: 0 }),
       expect.objectContaining({ skillId: "multiplicative-order", level: "attempted", answered: 1, recentClean: 0 }),
     ]);

@@ -8,6 +8,7 @@ import { parsePreferences } from "./preferences";
 import { rateLimitSubjectKey } from "./rate-limit.server";
 import { countActiveAdmins } from "./user.server";
 import { skillMastery } from "#core/quiz/mastery";
+import { answerHistory } from "./quiz.server";
 import { SKILLS } from "#core/quiz/skills";
 
 /**
@@ -163,8 +164,8 @@ const parseJson = (text: string | null): unknown => (text === null ? null : (JSO
  * progress, pending links, the mail kept for it while no SMTP server was
  * set, its contact messages with the replies to them (and the replies it sent
  * as an administrator), its subscriptions, checkouts and complimentary
- * premium, reading progress, quiz attempts with every answer and the
- * mastery they add up to, the analytics events sent while signed in, its notification choices, devices
+ * premium, reading progress, quiz attempts and lesson exercises with every
+ * answer and the mastery they add up to, the analytics events sent while signed in, its notification choices, devices
  * and the notifications sent to them, audit entries about it or by it, and what it wrote or changed as
  * an editor, and its part in the team's todo list. What is left out is listed in
  * the file itself (NOT_EXPORTED).
@@ -186,6 +187,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     progress,
     attempts,
     items,
+    exerciseAnswers,
     sectionRevisions,
     questionRevisions,
     recordRevisions,
@@ -323,6 +325,16 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .selectAll("quiz_items")
       .where("quiz_attempts.user_id", "=", userId)
       .orderBy("quiz_items.position")
+      .execute(),
+    db
+      .selectFrom("exercise_answers")
+      .innerJoin("sections", "sections.id", "exercise_answers.section_id")
+      .innerJoin("chapters", "chapters.id", "sections.chapter_id")
+      .selectAll("exercise_answers")
+      .select(["chapters.slug as chapter", "sections.slug as section"])
+      .where("exercise_answers.user_id", "=", userId)
+      .orderBy("exercise_answers.answered_at")
+      .orderBy("exercise_answers.try_number")
       .execute(),
     db
       .selectFrom("section_revisions")
@@ -499,15 +511,8 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .orderBy("id")
       .execute(),
   ]);
-  const answers = items.filter((item) => item.answered_at !== null);
-  const history = answers
-    .map((item) => ({
-      skillId: item.skill_id,
-      correct: Number(item.correct) === 1,
-      hintsUsed: Number(item.hints_used),
-      answeredAt: item.answered_at!,
-    }))
-    .sort((a, b) => a.answeredAt.localeCompare(b.answeredAt));
+  // Mastery as the profile shows it: quiz answers and first tries at lesson exercises.
+  const history = await answerHistory(db, userId);
   const auditEntry = (row: (typeof auditAbout)[number]) => ({
     id: row.id,
     action: row.action,
@@ -665,6 +670,23 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
           timeMs: item.time_ms === null ? null : Number(item.time_ms),
           answeredAt: item.answered_at,
         })),
+    })),
+    // Answers to the exercises inside lessons, graded against the section's revision the page showed.
+    lessonExercises: exerciseAnswers.map((row) => ({
+      id: row.id,
+      chapter: row.chapter,
+      section: row.section,
+      sectionId: row.section_id,
+      revisionId: row.revision_id,
+      exercise: Number(row.exercise_number),
+      skillId: row.skill_id,
+      answers: parseJson(row.answers),
+      partResults: parseJson(row.part_results),
+      correct: Number(row.correct) === 1,
+      hintsUsed: Number(row.hints_used),
+      workedAnswerSeen: Number(row.revealed) === 1,
+      tryNumber: Number(row.try_number),
+      answeredAt: row.answered_at,
     })),
     // Usage events sent while signed in with analytics on (docs/analytics.md); raw events are kept for the
     // retention the site set, then only daily counts without the account remain.

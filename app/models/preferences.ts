@@ -8,6 +8,8 @@ export const preferencesSchema = z.object({
   largerText: z.boolean().default(false),
   // Off: this account's browsers send no analytics, and the server drops any that arrive (docs/analytics.md).
   analytics: z.boolean().default(true),
+  // How chapters are read: the whole chapter on one page, or one section at a time.
+  readingMode: z.enum(["page", "steps"]).default("page"),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

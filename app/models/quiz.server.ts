@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, QuizMode } from "#database/schema";
 import type { AnswerRecord } from "#core/quiz/mastery";
+import { exerciseAnswerHistory } from "./exercise-answer.server";
 import type { Difficulty } from "#core/quiz/question";
 import { isoNow, now } from "../utils/clock";
 
@@ -310,8 +311,16 @@ export async function finishAttempt(db: Kysely<Database>, attemptId: string): Pr
     .execute();
 }
 
-/** Every answered item of the user, oldest first: the input of mastery and review. */
+/**
+ * Every answered quiz item of the user and their first tries at lesson exercises, oldest first: the
+ * input of mastery and review, so lessons and quizzes feed one model.
+ */
 export async function answerHistory(db: Kysely<Database>, userId: string): Promise<AnswerRecord[]> {
+  const [quiz, lessons] = await Promise.all([quizAnswerHistory(db, userId), exerciseAnswerHistory(db, userId)]);
+  return [...quiz, ...lessons].sort((a, b) => a.answeredAt.localeCompare(b.answeredAt));
+}
+
+async function quizAnswerHistory(db: Kysely<Database>, userId: string): Promise<AnswerRecord[]> {
   const rows = await db
     .selectFrom("quiz_items")
     .innerJoin("quiz_attempts", "quiz_attempts.id", "quiz_items.attempt_id")

@@ -81,14 +81,17 @@ export function publicQuestion(question: Question): PublicQuestion {
     difficulty: question.difficulty,
     prompt: question.prompt,
     hintCount: question.hints.length,
-    parts: question.parts.map(({ prompt, key }) => {
-      const part: PublicPart = { prompt, kind: key.kind };
-      if (key.kind === "choice") return { ...part, options: key.options, multiple: key.multiple };
-      if (key.kind === "expression") return { ...part, variables: key.variables };
-      if (key.kind === "congruence") return { ...part, variables: [key.variable] };
-      return part;
-    }),
+    parts: question.parts.map(publicPart),
   };
+}
+
+/** A part without its key: the field the page shows. */
+export function publicPart({ prompt, key }: QuestionPart): PublicPart {
+  const part: PublicPart = { prompt, kind: key.kind };
+  if (key.kind === "choice") return { ...part, options: key.options, multiple: key.multiple };
+  if (key.kind === "expression") return { ...part, variables: key.variables };
+  if (key.kind === "congruence") return { ...part, variables: [key.variable] };
+  return part;
 }
 
 /** The grader's answer about one given answer. */

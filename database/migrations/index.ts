@@ -14,6 +14,7 @@ import * as analytics from "./0012_analytics";
 import * as idleSessionEndings from "./0013_idle_session_endings";
 import * as webPush from "./0014_web_push";
 import * as adminWorkspace from "./0015_admin_workspace";
+import * as exerciseAnswers from "./0016_exercise_answers";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013_idle_session_endings": idleSessionEndings,
   "0014_web_push": webPush,
   "0015_admin_workspace": adminWorkspace,
+  "0016_exercise_answers": exerciseAnswers,
 };

@@ -7,6 +7,8 @@ import { checkWidget } from "#app/components/lesson-widgets/catalog";
 import { parseChapterFile } from "#app/markdown/chapter-file";
 import { lintLesson } from "#app/markdown/lint-delimiters";
 import { renderLesson } from "#app/markdown/render-lesson";
+import { answerOfKey } from "#core/quiz/fixed-question";
+import { gradeAnswer } from "#core/quiz/grade-answer";
 
 /**
  * The course's chapter files, held to what the lessons issue asks of each:
@@ -20,6 +22,8 @@ const chapters = files.map((name) => parseChapterFile(readFileSync(path.join(DIR
 /** Words a reader reads: formulas, directives and Markdown punctuation removed. */
 function proseWords(markdown: string): number {
   const prose = markdown
+    // A check's lines are answer keys, not prose.
+    .replace(/^:{3,}check\b[\s\S]*?^:{3,}[ \t]*$/gm, " ")
     .replace(/\$\$[\s\S]*?\$\$/g, " ")
     .replace(/\\\[[\s\S]*?\\\]/g, " ")
     .replace(/\\\([\s\S]*?\\\)/g, " ")
@@ -74,6 +78,19 @@ describe("the chapter files", () => {
           (problem) => `#${section.slug} line ${problem.line}: ${problem.message} ${problem.source ?? ""}`,
         );
         expect(problems).toEqual([]);
+      }
+    });
+
+    it("makes every exercise answerable on the page with keys that accept their own answers, or marks it a proof", () => {
+      for (const section of chapter.sections) {
+        const { exercises } = renderLesson(section.body, { checkWidget });
+        for (const exercise of exercises) {
+          const name = `#${section.slug} exercise ${exercise.number} (${exercise.title})`;
+          expect(exercise.proof !== (exercise.check !== null), name).toBe(true);
+          for (const part of exercise.check?.parts ?? []) {
+            expect(gradeAnswer(part.key, answerOfKey(part.key)).correct, `${name}: ${part.prompt}`).toBe(true);
+          }
+        }
       }
     });
 

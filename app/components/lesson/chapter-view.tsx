@@ -9,20 +9,22 @@ import Container from "@mui/material/Container";
 import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { MasteryList, type MasteryEntry } from "../quiz/mastery-list";
 import type { LessonBlockRef, LessonHeading } from "#app/markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
 import { subscribePath } from "#app/billing/billing-paths";
 import { submissionField, useOfflineSubmission } from "#app/offline/offline-queue-provider";
 
-interface ChapterSectionView {
+export interface ChapterSectionView {
   id: string;
   slug: string;
   title: string;
   published: boolean;
   read: boolean;
+  revisionId: string;
+  solvedExercises: number[];
   blocks: LessonBlockRef[];
   headings: LessonHeading[];
 }
@@ -32,9 +34,13 @@ interface ChapterLink {
   title: string;
 }
 
+export type ReadingMode = "page" | "steps";
+
 export interface ChapterViewProps {
   chapter: { slug: string; title: string; summary: string; published: boolean; position: number | null; total: number };
   locked: boolean;
+  /** The reader's chosen way of reading, and in steps the section shown (1-based). */
+  reading: { mode: ReadingMode; step: number };
   /** The chapter's quiz skills with the reader's mastery; empty for a chapter without a quiz. */
   quizSkills: readonly MasteryEntry[];
   sections: ChapterSectionView[];
@@ -111,18 +117,58 @@ function ReadToggle({ section }: { section: ChapterSectionView }) {
   );
 }
 
-function TableOfContents({ sections, lockedTitles }: Pick<ChapterViewProps, "sections" | "lockedTitles">) {
+/** A link to a place in section `index`: its anchor on the one page, or its step (a navigation). */
+function SectionLink({
+  mode,
+  index,
+  anchor,
+  children,
+  current = false,
+  secondary = false,
+}: {
+  mode: ReadingMode;
+  index: number;
+  anchor: string;
+  children: ReactNode;
+  current?: boolean;
+  secondary?: boolean;
+}) {
+  const sx = secondary
+    ? { color: "text.secondary", fontSize: "0.9rem" }
+    : { color: "text.primary", fontWeight: current ? 700 : undefined };
+  return mode === "steps" ? (
+    <Box component={Link} to={`?step=${index + 1}#${anchor}`} aria-current={current ? "step" : undefined} sx={sx}>
+      {children}
+    </Box>
+  ) : (
+    <Box component="a" href={`#${anchor}`} sx={sx}>
+      {children}
+    </Box>
+  );
+}
+
+function TableOfContents({
+  sections,
+  lockedTitles,
+  mode,
+  step,
+}: Pick<ChapterViewProps, "sections" | "lockedTitles"> & { mode: ReadingMode; step: number }) {
   return (
     <Box component="nav" aria-labelledby="contents-heading" sx={{ position: { lg: "sticky" }, top: { lg: 88 } }}>
       <Typography id="contents-heading" variant="overline" component="h2" color="text.secondary">
         Contents
       </Typography>
       <Box component="ol" sx={{ m: 0, pl: 2.5, "& li": { my: 0.5 } }}>
-        {sections.map((section) => (
+        {sections.map((section, index) => (
           <li key={section.id}>
-            <Box component="a" href={`#${section.slug}`} sx={{ color: "text.primary" }}>
+            <SectionLink
+              mode={mode}
+              index={index}
+              anchor={section.slug}
+              current={mode === "steps" && index === step - 1}
+            >
               {section.title}
-            </Box>
+            </SectionLink>
             {section.read && (
               <CheckCircleIcon
                 titleAccess="read"
@@ -134,9 +180,9 @@ function TableOfContents({ sections, lockedTitles }: Pick<ChapterViewProps, "sec
               <Box component="ul" sx={{ pl: 2, listStyle: "none", display: { xs: "none", lg: "block" } }}>
                 {section.headings.map((heading) => (
                   <li key={heading.id}>
-                    <Box component="a" href={`#${heading.id}`} sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
+                    <SectionLink mode={mode} index={index} anchor={heading.id} secondary>
                       {heading.text}
-                    </Box>
+                    </SectionLink>
                   </li>
                 ))}
               </Box>
@@ -215,9 +261,117 @@ function ChapterQuizCall({ slug, skills }: { slug: string; skills: readonly Mast
   );
 }
 
-/** A chapter page: contents, the sections the reader may read, progress, and the way on. */
-export function ChapterView({ chapter, locked, quizSkills, sections, lockedTitles, previous, next }: ChapterViewProps) {
+/** One page or step by step: the reader's choice, kept with their account (an optimistic switch). */
+function ReadingModeSwitch({ mode }: { mode: ReadingMode }) {
+  const fetcher = useFetcher<{ error: string | null }>();
+  const chosen = (fetcher.formData?.get("mode") as ReadingMode | null) ?? mode;
+  return (
+    <fetcher.Form method="post" aria-label="How to read this chapter">
+      <input type="hidden" name="intent" value="reading-mode" />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center", mb: 2 }}>
+        <Typography variant="body2" component="span" color="text.secondary">
+          Read:
+        </Typography>
+        {(["page", "steps"] as const).map((option) => (
+          <Button
+            key={option}
+            type="submit"
+            name="mode"
+            value={option}
+            size="small"
+            variant={chosen === option ? "contained" : "outlined"}
+            color={chosen === option ? "primary" : "inherit"}
+            aria-pressed={chosen === option}
+          >
+            {option === "page" ? "One page" : "Step by step"}
+          </Button>
+        ))}
+        {fetcher.data?.error && (
+          <Typography role="alert" color="error" variant="body2">
+            {fetcher.data.error}
+          </Typography>
+        )}
+      </Stack>
+    </fetcher.Form>
+  );
+}
+
+/** In steps: where the reader is, and the way to the previous and next section. */
+function StepNavigation({ sections, step, id }: { sections: ChapterSectionView[]; step: number; id?: string }) {
+  const total = sections.length;
+  const previous = step > 1 ? sections[step - 2] : null;
+  const following = step < total ? sections[step] : null;
+  return (
+    <Box component="nav" aria-label={id ? "Steps" : "Steps, again"} sx={{ displayPrint: "none", mb: 3 }}>
+      {id && (
+        <>
+          <Typography variant="body2" color="text.secondary" id={id}>
+            Step {step} of {total}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={Math.round((100 * step) / total)}
+            aria-labelledby={id}
+            aria-valuetext={`Step ${step} of ${total}`}
+            sx={{ mt: 0.5, mb: 2, height: 6, borderRadius: 3 }}
+          />
+        </>
+      )}
+      {!id && (
+        <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: "space-between", flexWrap: "wrap" }}>
+          {previous ? (
+            <Button component={Link} to={`?step=${step - 1}`} variant="outlined" color="inherit">
+              ← {previous.title}
+            </Button>
+          ) : (
+            <span />
+          )}
+          {following && (
+            <Button component={Link} to={`?step=${step + 1}`} variant="contained">
+              Next: {following.title} →
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * In steps, a link to an anchor of another section (from another chapter, a search, the address bar)
+ * opens that section's step at the anchor.
+ */
+function useStepOfAnchor(sections: ChapterSectionView[], mode: ReadingMode, step: number) {
+  const { hash, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (mode !== "steps" || hash === "") return;
+    const anchor = decodeURIComponent(hash.slice(1));
+    const index = sections.findIndex((section) => anchor === section.slug || anchor.startsWith(`${section.slug}-`));
+    if (index === -1 || index === step - 1) return;
+    const params = new URLSearchParams(search);
+    params.set("step", String(index + 1));
+    void navigate(`?${params.toString()}${hash}`, { replace: true });
+  }, [hash, search, sections, mode, step, navigate]);
+}
+
+/** A chapter page: contents, the sections the reader may read (all, or one step), progress, and the way on. */
+export function ChapterView({
+  chapter,
+  locked,
+  reading,
+  quizSkills,
+  sections,
+  lockedTitles,
+  previous,
+  next,
+}: ChapterViewProps) {
   const readCount = sections.filter((section) => section.read).length;
+  const { mode, step } = reading;
+  const steps = mode === "steps" && sections.length > 0;
+  const shown = steps ? sections.slice(step - 1, step) : sections;
+  const atEnd = !steps || step === sections.length;
+  useStepOfAnchor(sections, mode, step);
   return (
     <Container component="main" id="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Box
@@ -253,14 +407,16 @@ export function ChapterView({ chapter, locked, quizSkills, sections, lockedTitle
               aria-labelledby="reading-progress"
               sx={{ mt: 0.5, mb: 2, height: 6, borderRadius: 3 }}
             />
+            <ReadingModeSwitch mode={mode} />
           </Box>
         </Box>
         {/* Stretched to the full height of the chapter, so the contents can stay in view while reading. */}
         <Box sx={{ gridColumn: { lg: 1 }, gridRow: { lg: "1 / span 2" }, alignSelf: "stretch", displayPrint: "none" }}>
-          <TableOfContents sections={sections} lockedTitles={lockedTitles} />
+          <TableOfContents sections={sections} lockedTitles={lockedTitles} mode={mode} step={step} />
         </Box>
         <Box sx={{ gridColumn: { lg: 2 }, maxWidth: "48rem" }}>
-          {sections.map((section) => (
+          {steps && <StepNavigation sections={sections} step={step} id="step-progress" />}
+          {shown.map((section) => (
             <Box component="section" key={section.id} aria-labelledby={section.slug} sx={{ mb: 6 }}>
               <Typography
                 variant="h4"
@@ -275,15 +431,19 @@ export function ChapterView({ chapter, locked, quizSkills, sections, lockedTitle
                   </Typography>
                 )}
               </Typography>
-              <LessonBody blocks={section.blocks} />
+              <LessonBody
+                blocks={section.blocks}
+                exercises={{ sectionId: section.id, revisionId: section.revisionId, solved: section.solvedExercises }}
+              />
               <Box sx={{ displayPrint: "none" }}>
                 <ReadToggle section={section} />
               </Box>
             </Box>
           ))}
-          {locked && <PremiumCall slug={chapter.slug} lockedTitles={lockedTitles} />}
-          {!locked && quizSkills.length > 0 && <ChapterQuizCall slug={chapter.slug} skills={quizSkills} />}
-          <ChapterNavigation previous={previous} next={next} />
+          {steps && <StepNavigation sections={sections} step={step} />}
+          {atEnd && locked && <PremiumCall slug={chapter.slug} lockedTitles={lockedTitles} />}
+          {atEnd && !locked && quizSkills.length > 0 && <ChapterQuizCall slug={chapter.slug} skills={quizSkills} />}
+          {atEnd && <ChapterNavigation previous={previous} next={next} />}
         </Box>
       </Box>
     </Container>

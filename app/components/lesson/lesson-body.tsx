@@ -2,6 +2,8 @@ import Box from "@mui/material/Box";
 import type { Theme } from "@mui/material/styles";
 import type { LessonBlock, LessonBlockRef } from "#app/markdown/render-lesson";
 import { LessonWidget } from "../lesson-widgets/lesson-widget";
+import { useRef } from "react";
+import { ExerciseAnswers, type SectionExercises } from "./exercise-answers";
 import { StaticHtml } from "./lesson-html";
 
 /** How a widget directive was written, for the marked fallback. */
@@ -48,6 +50,7 @@ const lessonStyles = ({ vars, palette, typography }: Theme) => {
     "& .lesson-example": { borderColor: colors.nd_green.main },
     "& .lesson-exercise": { borderColor: colors.nd_blue.main },
     "& .lesson-proof": { backgroundColor: "transparent" },
+    "& .lesson-check-key": { color: colors.text.secondary, fontSize: "0.9em" },
     "& .lesson-qed": { float: "right" },
     "& details": { my: 1.5, px: 1.5, border: `1px solid ${colors.divider}`, borderRadius: 1 },
     "& summary": { cursor: "pointer", fontWeight: 700, py: 0.5 },
@@ -67,10 +70,21 @@ const lessonStyles = ({ vars, palette, typography }: Theme) => {
   };
 };
 
-/** A rendered section: its HTML as the server made it (given, or by key), with each widget in its place. */
-export function LessonBody({ blocks }: { blocks: readonly (LessonBlock | LessonBlockRef)[] }) {
+/**
+ * A rendered section: its HTML as the server made it (given, or by key), with each widget in its place;
+ * with `exercises`, the answerable exercises take answers (elsewhere, as in a preview, their form stays inert).
+ */
+export function LessonBody({
+  blocks,
+  exercises,
+}: {
+  blocks: readonly (LessonBlock | LessonBlockRef)[];
+  exercises?: SectionExercises;
+}) {
+  const root = useRef<HTMLDivElement>(null);
   return (
-    <Box className="lesson" sx={lessonStyles}>
+    <Box className="lesson" sx={lessonStyles} ref={root}>
+      {exercises && <ExerciseAnswers root={root} exercises={exercises} />}
       {blocks.map((block, index) =>
         block.kind === "html" ? (
           <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />

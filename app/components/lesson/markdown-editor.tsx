@@ -37,7 +37,7 @@ export function MarkdownEditor({
 }: MarkdownEditorProps) {
   const deferred = useDeferredValue(value);
   const { rendered, problems } = useMemo(() => {
-    const result = renderLesson(deferred, { checkWidget, idPrefix: "preview-" });
+    const result = renderLesson(deferred, { checkWidget, idPrefix: "preview-", showKeys: true });
     // The linter reports delimiter problems; the renderer adds formulas KaTeX refuses and bad widgets.
     const all = [...lintLesson(deferred), ...result.problems].sort((a, b) => a.line - b.line);
     return { rendered: result, problems: all };

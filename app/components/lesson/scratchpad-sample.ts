@@ -20,6 +20,10 @@ If $p$ is prime and $p \\nmid a$, then \\[a^{p-1} \\equiv 1 \\pmod{p}.\\]
 ::::exercise
 What is the last digit of \\(7^{2026}\\)?
 
+:::check{skill="last-digit-of-powers"}
+integer 9 remainder mod 10
+:::
+
 :::hint
 The last digits of \\(7, 7^2, 7^3, 7^4\\) are \\(7, 9, 3, 1\\).
 :::

@@ -3,7 +3,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { MASTERY_LEVELS, type MasteryLevel } from "#core/quiz/mastery";
 
-const LEVEL_NAMES: Record<MasteryLevel, string> = {
+export const MASTERY_LABELS: Record<MasteryLevel, string> = {
   new: "Not started",
   attempted: "Attempted",
   familiar: "Familiar",
@@ -29,7 +29,7 @@ export function MasteryList({ skills, now = null }: { skills: readonly MasteryEn
         return (
           <Box component="li" key={skill.skillId}>
             <Typography variant="body2">
-              <strong>{skill.title}</strong>: {LEVEL_NAMES[skill.level]}
+              <strong>{skill.title}</strong>: {MASTERY_LABELS[skill.level]}
               {due && " · due for review"}
             </Typography>
             <LinearProgress

@@ -137,6 +137,7 @@ describe.each(testDialects)("the privacy switch on /profile on %s", (dialect) =>
       reducedMotion: true,
       largerText: true,
       analytics: false,
+      readingMode: "page",
     });
     await post(await reload(user), { intent: "preferences", theme: "light" });
     expect((await reload(user)).preferences).toEqual({
@@ -144,6 +145,7 @@ describe.each(testDialects)("the privacy switch on /profile on %s", (dialect) =>
       reducedMotion: false,
       largerText: false,
       analytics: false,
+      readingMode: "page",
     });
   });
 

@@ -15,8 +15,12 @@ import { sectionBlocksByKey } from "#app/content/lesson-render.server";
 import { lessonHtmlContext } from "#app/http/request-context";
 import { listPublishedChapters } from "#app/models/chapter.server";
 import { markSectionRead, readSectionIds, unmarkSectionRead } from "#app/models/reading-progress.server";
+import { exerciseStates } from "#app/models/exercise-answer.server";
+import { setPreferences } from "#app/models/user.server";
+import { readColorSchemeCookie } from "#app/theme/color-scheme";
 import { learnerMastery } from "#app/quiz/quiz-start.server";
 import { readForm } from "#app/http/read-form.server";
+import { answerExercise, exerciseAnswerSchema, type ExerciseAnswerOutcome } from "#app/content/exercise-answer.server";
 import { applyOnce, idempotencyKeyShape } from "#app/offline/idempotent-action.server";
 import { sendKeyedSubmission } from "#app/offline/queued-action";
 import { submittedForm, trackSectionRead } from "#app/analytics/client/action-events";
@@ -36,12 +40,21 @@ function readableChapterAt(request: Request, context: Route.LoaderArgs["context"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, db, chapter, sections, locked, readable } = await readableChapterAt(request, context);
   const lessonHtml = context.get(lessonHtmlContext);
-  const [course, read, { masteries }] = await Promise.all([
+  const [course, read, { masteries }, exercises] = await Promise.all([
     listPublishedChapters(db),
     readSectionIds(db, user.id, chapter.id),
     learnerMastery(db, user.id),
+    exerciseStates(
+      db,
+      user.id,
+      readable.map((section) => section.id),
+    ),
   ]);
   const index = course.findIndex((entry) => entry.id === chapter.id);
+  const readingMode = user.preferences?.readingMode ?? "page";
+  // A step past the end (a link from before a section was removed) shows the last one.
+  const requestedStep = Number(new URL(request.url).searchParams.get("step"));
+  const step = Number.isInteger(requestedStep) && requestedStep >= 1 ? Math.min(requestedStep, readable.length) : 1;
   const neighbour = (at: number) => {
     const entry = course[at];
     return entry ? { slug: entry.slug, title: entry.title } : null;
@@ -57,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total: course.length,
     },
     locked,
+    reading: { mode: readingMode, step },
     quizSkills: skillsOfChapter(chapter.slug).map((skill) => ({
       ...masteries.find((m) => m.skillId === skill.id)!,
       title: skill.title,
@@ -70,6 +84,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         title: section.title,
         published: section.published,
         read: read.has(section.id),
+        revisionId: section.revisionId,
+        solvedExercises: exercises
+          .filter((state) => state.sectionId === section.id && state.solved)
+          .map((state) => state.exerciseNumber),
         blocks,
         headings: rendered.headings.filter((heading) => heading.level === 3),
       };
@@ -81,16 +99,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const readingModeSchema = z.object({
+  intent: z.literal("reading-mode"),
+  mode: z.enum(["page", "steps"], { error: "Choose one page or step by step." }),
+});
+
 const progressSchema = z.object({
   intent: z.enum(["read", "unread"], { error: "Choose read or unread." }),
   sectionId: z.string().uuid({ error: "That section does not exist." }),
   ...idempotencyKeyShape,
 });
 
-/** Marks a section read or unread for the signed-in reader: only a section they may read. */
+/**
+ * Marks a section read or unread for the signed-in reader, or grades their answer to one of its
+ * exercises: only in a section they may read.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, db, readable } = await readableChapterAt(request, context);
-  const parsed = progressSchema.safeParse(await readForm(request));
+  const form = await readForm(request);
+  if (form.intent === "exercise-answer") {
+    const input = exerciseAnswerSchema.safeParse(form);
+    if (!input.success) return data({ error: input.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
+    const { sectionId, exercise, idempotencyKey } = input.data;
+    // An answer sent again (offline, or after a lost reply) is graded and counted once.
+    const graded = await applyOnce<ExerciseAnswerOutcome["body"]>(
+      db,
+      { userId: user.id, key: idempotencyKey, scope: `exercise-answer:${sectionId}:${exercise}` },
+      (trx) => answerExercise(trx, user.id, readable, input.data, form),
+    );
+    return data(graded.body, { status: graded.status });
+  }
+  if (form.intent === "reading-mode") {
+    const input = readingModeSchema.safeParse(form);
+    if (!input.success) return data({ error: input.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
+    // Preferences never saved: the theme this browser shows is kept with them, not the default's light.
+    const theme = user.preferences ? {} : { theme: readColorSchemeCookie(request.headers.get("Cookie")) };
+    await setPreferences(db, user.id, { ...theme, readingMode: input.data.mode });
+    return data({ error: null });
+  }
+  const parsed = progressSchema.safeParse(form);
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
   }
