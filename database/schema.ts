@@ -342,6 +342,15 @@ export interface ExerciseAnswersTable {
   answered_at: string;
 }
 
+/** The daily goal a learner chose, counted on their local days. */
+export interface DailyGoalsTable {
+  user_id: string;
+  kind: "questions" | "minutes";
+  target: number;
+  time_zone: string;
+  updated_at: string;
+}
+
 /** A question an admin wrote; its text and key are in its revisions. */
 export interface QuizQuestionsTable {
   id: string;
@@ -627,6 +636,7 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   quiz_items: QuizItemsTable;
   exercise_answers: ExerciseAnswersTable;
+  daily_goals: DailyGoalsTable;
   quiz_questions: QuizQuestionsTable;
   quiz_question_revisions: QuizQuestionRevisionsTable;
   prime_records: PrimeRecordsTable;

@@ -18,6 +18,9 @@ import { reauthenticationProblem } from "../auth/reauthentication.server";
 import { isPlanIntent, managePlan } from "../billing/manage-plan.server";
 import { getPaymentProvider } from "../billing/provider.server";
 import { handleNotificationAction, isNotificationIntent } from "../push/notification-profile.server";
+import { isValidTimeZone } from "../push/quiet-hours";
+import { GOAL_LIMITS } from "../course/daily-streak";
+import { removeDailyGoal, writeDailyGoal } from "../models/daily-goal.server";
 
 const currentPassword = z
   .string({ error: "Enter your current password." })
@@ -60,6 +63,27 @@ const profileActionSchema = z.discriminatedUnion(
     }),
     // The privacy part's one switch: an unchecked box sends nothing, which is "off".
     z.object({ intent: z.literal("analytics"), analytics: checkbox }),
+    z
+      .object({
+        intent: z.literal("daily-goal"),
+        kind: z.enum(["questions", "minutes"], { error: "Choose questions or minutes." }),
+        target: z.coerce.number({ error: "Give the goal as a whole number." }).int("Give the goal as a whole number."),
+        timeZone: z
+          .string({ error: "Your time zone is missing." })
+          .max(64, "That is not a time zone.")
+          .refine(isValidTimeZone, "That is not a time zone, such as Europe/Paris."),
+      })
+      .superRefine(({ kind, target }, context) => {
+        const { min, max } = GOAL_LIMITS[kind];
+        if (target < min || target > max) {
+          context.addIssue({
+            code: "custom",
+            path: ["target"],
+            message: `A daily goal in ${kind} is from ${min} to ${max}.`,
+          });
+        }
+      }),
+    z.object({ intent: z.literal("daily-goal-off") }),
   ],
   { error: "Unknown profile action." },
 );
@@ -178,6 +202,14 @@ export async function handleProfileAction(
           ? "Thank you: your browsers share usage analytics again."
           : "Usage analytics are off: nothing more is counted from your browsers, and what this one had not sent yet was deleted.",
       );
+    }
+    case "daily-goal": {
+      await writeDailyGoal(db, user.id, { kind: action.kind, target: action.target, timeZone: action.timeZone });
+      return success(action.intent, `Your daily goal is ${countOf(action.target, action.kind.slice(0, -1))} a day.`);
+    }
+    case "daily-goal-off": {
+      await removeDailyGoal(db, user.id);
+      return success(action.intent, "You have no daily goal now. Your answers and mastery are kept.");
     }
     case "preferences": {
       const { theme, reducedMotion, largerText } = action;

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testClock } from "#tests/setup/test-clock";
+import { hostSection } from "#tests/setup/lesson-section";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
-import { createChapter, setChapterPublished } from "#app/models/chapter.server";
 import { exerciseAnswerHistory, exerciseStates } from "#app/models/exercise-answer.server";
 import { answerHistory } from "#app/models/quiz.server";
-import { createSection, findSection, saveSection, type SectionRecord } from "#app/models/section.server";
+import { findSection, saveSection, type SectionRecord } from "#app/models/section.server";
 import { createUser, type User } from "#app/models/user.server";
 import { learnerMastery } from "#app/quiz/quiz-start.server";
 import { answerExercise, exerciseAnswerSchema, type ExerciseAnswerOutcome } from "./exercise-answer.server";
@@ -48,18 +48,7 @@ describe.each(testDialects)("answering lesson exercises on %s", (dialect) => {
     await database.db.deleteFrom("chapters").execute();
     count += 1;
     learner = await createUser(database.db, { email: `learner-${count}@example.org`, passwordHash: null });
-    const chapter = await createChapter(database.db, { slug: "host", title: "Host", summary: "s", access: "free" });
-    if (!chapter.ok) throw new Error("no chapter");
-    await setChapterPublished(database.db, chapter.chapter.id, true);
-    const created = await createSection(database.db, {
-      chapterId: chapter.chapter.id,
-      slug: "powers",
-      title: "Powers",
-      body: BODY,
-      authorId: null,
-    });
-    if (!created.ok) throw new Error("no section");
-    section = created.section;
+    section = await hostSection(database.db, "powers", BODY);
   });
 
   const answer = (

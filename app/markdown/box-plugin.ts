@@ -12,7 +12,7 @@ import { lessonStateOf, type LessonState } from "./lesson-state";
 import { plainText } from "./plain-text";
 import { lineText, pushSourceBlock } from "./source-block";
 import { describeKey } from "#core/quiz/describe-key";
-import { publicPart } from "#core/quiz/question";
+import { publicPart, type PublicPart } from "#core/quiz/question";
 import { skillById } from "#core/quiz/skills";
 
 const BOX_NAMES = {
@@ -36,9 +36,9 @@ const isFolded = (kind: BoxKind) => kind === "hint" || kind === "answer";
 type BoxMeta = { kind: BoxKind; label: string; hasTitle: boolean };
 
 /** A check's place in its exercise: the page puts the answer form there (components/lesson/exercise-answers.tsx). */
-type CheckMeta = { exercise: number; parts: ReturnType<typeof publicPart>[]; skill: string | null };
+type CheckMeta = { exercise: number; parts: Omit<PublicPart, "prompt">[]; skill: string | null };
 /** `key` in words, for the editor's preview only. */
-type CheckPartMeta = { label: boolean; key: string | null };
+type CheckPartMeta = { key: string | null };
 
 const isBoxKind = (kind: string): kind is BoxKind => Object.hasOwn(BOX_NAMES, kind);
 
@@ -67,18 +67,13 @@ export function boxPlugin(md: MarkdownIt): void {
   md.renderer.rules.lesson_check_open = (tokens, idx) => {
     const { exercise, parts, skill } = tokens[idx]!.meta as CheckMeta;
     // Only the labels: the page puts live fields here after hydration and reads the labels from here.
-    const practises = skill
-      ? ` <span class="lesson-check-key">(checked on the page; practises ${escape(skill)})</span>`
-      : "";
-    return (
-      `<div class="lesson-exercise-check" data-exercise="${exercise}" data-parts="${escape(JSON.stringify(parts))}">\n` +
-      `<p class="lesson-check-title"><strong>Your answer</strong>${practises}</p>\n`
-    );
+    // Single quotes around the JSON: its many double quotes stay one byte each.
+    const fields = JSON.stringify(parts).replace(/[&<>']/g, (char) => `&#${char.charCodeAt(0)};`);
+    const practises =
+      skill === null ? "" : `<p class="lesson-check-key">Answered on the page; practises ${escape(skill)}.</p>\n`;
+    return `<div class="lesson-exercise-check" data-exercise="${exercise}" data-parts='${fields}'>\n${practises}`;
   };
-  md.renderer.rules.lesson_check_part_open = (tokens, idx) => {
-    const { label } = tokens[idx]!.meta as CheckPartMeta;
-    return `<p class="lesson-check-part" data-labelled="${label}">`;
-  };
+  md.renderer.rules.lesson_check_part_open = () => '<p class="lesson-check-part">';
   md.renderer.rules.lesson_check_part_close = (tokens, idx) => {
     const { key } = tokens[idx]!.meta as CheckPartMeta;
     return key === null ? "</p>\n" : ` <span class="lesson-check-key">Key: ${escape(key)}</span></p>\n`;
@@ -265,7 +260,11 @@ function pushCheck(
 
   const meta: CheckMeta = {
     exercise: exercise.number,
-    parts: parsed.check.parts.map((part) => publicPart({ ...part, prompt: "" })),
+    // The labels are in the HTML: the fields need only what to ask for.
+    parts: parsed.check.parts.map((part) => {
+      const { prompt: _label, ...field } = publicPart(part);
+      return field;
+    }),
     skill: lesson.showKeys ? (skillById(parsed.check.skillId)?.title ?? parsed.check.skillId) : null,
   };
   const open = state.push("lesson_check_open", "div", 1);
@@ -273,17 +272,14 @@ function pushCheck(
   open.map = [startLine, closeLine + 1];
   open.meta = meta;
   for (const part of parsed.check.parts) {
-    const partMeta: CheckPartMeta = {
-      label: part.prompt !== "",
-      key: lesson.showKeys ? describeKey(part.key) : null,
-    };
+    // An unlabelled part (a one-part check) has no paragraph, unless the preview shows its key.
+    if (part.prompt === "" && !lesson.showKeys) continue;
+    const partMeta: CheckPartMeta = { key: lesson.showKeys ? describeKey(part.key) : null };
     state.push("lesson_check_part_open", "p", 1).meta = partMeta;
-    if (part.prompt !== "") {
-      const inline = state.push("inline", "", 0);
-      inline.content = part.prompt;
-      inline.map = [startLine, startLine + 1];
-      inline.children = [];
-    }
+    const inline = state.push("inline", "", 0);
+    inline.content = part.prompt;
+    inline.map = [startLine, startLine + 1];
+    inline.children = [];
     state.push("lesson_check_part_close", "p", -1).meta = partMeta;
   }
   state.push("lesson_check_close", "div", -1).block = true;

@@ -80,7 +80,7 @@ describe("exercises in rendered lessons", () => {
     ]);
     const page = html(exercise("", check));
     expect(page).toContain('<div class="lesson-exercise-check" data-exercise="1"');
-    expect(page).toMatch(/<p class="lesson-check-part" data-labelled="true">The value of <span class="katex">/);
+    expect(page).toMatch(/<p class="lesson-check-part">The value of <span class="katex">/);
     expect(page).not.toMatch(/integer 8|&quot;value&quot;/);
   });
 
@@ -113,7 +113,7 @@ describe("exercises in rendered lessons", () => {
     );
     const preview = renderLesson(markdown, { checkWidget: () => null, showKeys: true });
     const markup = preview.blocks.map((block) => (block.kind === "html" ? block.html : "")).join("");
-    expect(markup).toContain("practises Powers modulo m with Fermat and Euler");
+    expect(markup).toContain("Answered on the page; practises Powers modulo m with Fermat and Euler.");
     expect(markup).toContain("Key: the remainder 3 (mod 7)");
     expect(markup).toContain("Key: x ≡ 3 (mod 7)");
     expect(html(markdown)).not.toMatch(/Key:|practises/);

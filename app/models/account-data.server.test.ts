@@ -22,6 +22,7 @@ import { createQuizQuestion } from "./quiz-question.server";
 import { createQuizSet } from "./quiz-set.server";
 import { finishAttempt, recordAnswer, recordHint, startAttempt } from "./quiz.server";
 import { consumeRateLimit } from "./rate-limit.server";
+import { writeDailyGoal } from "./daily-goal.server";
 import { recordExerciseAnswer } from "./exercise-answer.server";
 import { markSectionRead } from "./reading-progress.server";
 import { insertAnalyticsEvents } from "./analytics-event.server";
@@ -127,6 +128,7 @@ async function populatedAccount(database: TestDatabase, tag: string) {
     hintsUsed: 1,
     revealed: false,
   });
+  await writeDailyGoal(db, user.id, { kind: "questions", target: 4, timeZone: "Europe/Paris" });
   // The receipt of that mark, as if it had been made offline and sent later.
   const receipt = { userId: user.id, key: crypto.randomUUID(), scope: `section-progress:${section.section.id}` };
   await claimSubmissionKey(db, receipt);
@@ -726,6 +728,7 @@ describe.each(testDialects)("account data on %s", (dialect) => {
         tryNumber: 1,
       }),
     ]);
+    expect(exported.dailyGoal).toMatchObject({ kind: "questions", target: 4, timeZone: "Europe/Paris" });
     // Lessons and quizzes feed one mastery: the exercise answered with a hint counts, not clean.
     expect(exported.mastery).toEqual([
       expect.objectContaining({ skillId: "prime-factorization", level: "attempted", answered: 1, recentClean: 0 }),

@@ -188,6 +188,7 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
     attempts,
     items,
     exerciseAnswers,
+    dailyGoal,
     sectionRevisions,
     questionRevisions,
     recordRevisions,
@@ -336,6 +337,11 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
       .orderBy("exercise_answers.answered_at")
       .orderBy("exercise_answers.try_number")
       .execute(),
+    db
+      .selectFrom("daily_goals")
+      .select(["kind", "target", "time_zone", "updated_at"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
     db
       .selectFrom("section_revisions")
       .innerJoin("sections", "sections.id", "section_revisions.section_id")
@@ -671,6 +677,15 @@ export async function exportAccountData(db: Kysely<Database>, userId: string) {
           answeredAt: item.answered_at,
         })),
     })),
+    // The daily goal you chose; the streak is worked out from your answers and reading, as pages show it.
+    dailyGoal: dailyGoal
+      ? {
+          kind: dailyGoal.kind,
+          target: Number(dailyGoal.target),
+          timeZone: dailyGoal.time_zone,
+          updatedAt: dailyGoal.updated_at,
+        }
+      : null,
     // Answers to the exercises inside lessons, graded against the section's revision the page showed.
     lessonExercises: exerciseAnswers.map((row) => ({
       id: row.id,

@@ -15,6 +15,7 @@ import * as idleSessionEndings from "./0013_idle_session_endings";
 import * as webPush from "./0014_web_push";
 import * as adminWorkspace from "./0015_admin_workspace";
 import * as exerciseAnswers from "./0016_exercise_answers";
+import * as dailyGoals from "./0017_daily_goals";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0014_web_push": webPush,
   "0015_admin_workspace": adminWorkspace,
   "0016_exercise_answers": exerciseAnswers,
+  "0017_daily_goals": dailyGoals,
 };

@@ -8,6 +8,7 @@ import { parseChapterFile } from "#app/markdown/chapter-file";
 import { lintLesson } from "#app/markdown/lint-delimiters";
 import { renderLesson } from "#app/markdown/render-lesson";
 import { answerOfKey } from "#core/quiz/fixed-question";
+import { evaluateIntegerExpression } from "#core/numtheory/integer-expression";
 import { gradeAnswer } from "#core/quiz/grade-answer";
 
 /**
@@ -92,6 +93,27 @@ describe("the chapter files", () => {
           }
         }
       }
+    });
+
+    it("ends every section with a check question answered on the page", () => {
+      for (const section of chapter.sections) {
+        const { exercises } = renderLesson(section.body, { checkWidget });
+        // The section's last box closes its last exercise, and that exercise takes an answer.
+        expect(section.body.trimEnd(), `#${section.slug}`).toMatch(/\n::::\s*$/);
+        expect(exercises.at(-1)?.check, `#${section.slug}`).toBeTruthy();
+      }
+    });
+
+    it("lets the learner try the idea: in five sections or more, a link to the engine with a number it reads", () => {
+      const tried = chapter.sections.filter((section) =>
+        [...section.body.matchAll(/\]\(\/prime-factorization-engine\?n=([^)\s]+)\)/g)].some(([, query]) => {
+          const input = decodeURIComponent(query!);
+          const read = evaluateIntegerExpression(input, { maxDigits: 400 });
+          expect(read.ok, `#${section.slug}: ${input}`).toBe(true);
+          return read.ok;
+        }),
+      );
+      expect(tried.length).toBeGreaterThanOrEqual(5);
     });
 
     it("has 2,500–5,000 words of prose in 6–9 sections, opening with an introduction", () => {

@@ -33,6 +33,10 @@ const CHECKED_VALUES: Record<string, string | number> = {
   "contact_messages.kind": "contact",
   "todo_items.priority": "high",
   "todo_items.status": "doing",
+  "exercise_answers.correct": 1,
+  "exercise_answers.revealed": 0,
+  "daily_goals.kind": "minutes",
+  "daily_goals.target": 15,
 };
 
 /** The schema's keys, read once: the PostgreSQL catalog takes a good part of a second to ask. */

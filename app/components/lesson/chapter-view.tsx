@@ -278,7 +278,7 @@ function ReadingModeSwitch({ mode }: { mode: ReadingMode }) {
             type="submit"
             name="mode"
             value={option}
-            size="small"
+            // The page's other buttons' looks, so the switch adds no styles of its own to the page.
             variant={chosen === option ? "contained" : "outlined"}
             color={chosen === option ? "primary" : "inherit"}
             aria-pressed={chosen === option}

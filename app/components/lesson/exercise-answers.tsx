@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
 import { useEffect, useId, useState, type FormEvent, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { useFetcher } from "react-router";
@@ -26,6 +27,8 @@ interface ExerciseSlot {
   box: HTMLElement | null;
   exercise: number;
   parts: PartView[];
+  /** The worked answer's HTML, shown with the verdict once solved. */
+  answerHtml: string | null;
 }
 
 /** Slots already read, so a second effect run (development's strict mode) finds the same ones. */
@@ -33,9 +36,14 @@ const readSlots = new WeakMap<HTMLElement, ExerciseSlot>();
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** How near the viewport an exercise comes alive: a screen or so ahead of the reader. */
+const AHEAD = "800px 0px";
+
 /**
- * The server renders each `:::check` as a form without script (app/markdown/box-plugin.ts); once the
- * page runs, each is replaced by a live one that the server grades, in its place inside the exercise.
+ * The server renders each `:::check` as its labels (app/markdown/box-plugin.ts); once the page runs, each
+ * becomes a live form that the server grades, in its place inside the exercise. Only when the reader
+ * comes near it: a chapter has dozens of answer fields, and each maths field costs the page's main
+ * thread time it should spend on what is on screen.
  */
 export function ExerciseAnswers({
   root,
@@ -48,39 +56,56 @@ export function ExerciseAnswers({
   useEffect(() => {
     const node = root.current;
     if (!node) return;
+    const near = new IntersectionObserver(
+      (entries) => {
+        const coming = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLElement);
+        if (coming.length === 0) return;
+        for (const element of coming) near.unobserve(element);
+        setSlots((live) => [...live, ...coming.map(slotOf).filter((slot) => !live.includes(slot))]);
+      },
+      { rootMargin: AHEAD },
+    );
+    const watched = new Set<HTMLElement>();
     const scan = () => {
-      const elements = [...node.querySelectorAll<HTMLElement>(".lesson-exercise-check")];
-      setSlots((known) =>
-        elements.length === known.length && elements.every((element, index) => known[index]?.element === element)
-          ? known
-          : elements.map(slotOf),
-      );
+      for (const element of node.querySelectorAll<HTMLElement>(".lesson-exercise-check")) {
+        if (watched.has(element)) continue;
+        watched.add(element);
+        near.observe(element);
+      }
     };
     // A block whose text had to be fetched again is filled in later: its exercises come alive then.
-    const observer = new MutationObserver(scan);
-    observer.observe(node, { childList: true, subtree: true });
-    queueMicrotask(scan);
-    return () => observer.disconnect();
+    const added = new MutationObserver(scan);
+    added.observe(node, { childList: true, subtree: true });
+    scan();
+    return () => {
+      added.disconnect();
+      near.disconnect();
+    };
   }, [root, exercises.revisionId]);
-  return slots.map((slot) =>
-    createPortal(
-      <ExerciseAnswer slot={slot} exercises={exercises} />,
-      slot.element,
-      `${exercises.revisionId}:${slot.exercise}`,
-    ),
-  );
+  return slots
+    .filter((slot) => slot.element.isConnected)
+    .map((slot) =>
+      createPortal(
+        <ExerciseAnswer slot={slot} exercises={exercises} />,
+        slot.element,
+        `${exercises.revisionId}:${slot.exercise}`,
+      ),
+    );
 }
 
 function slotOf(element: HTMLElement): ExerciseSlot {
   const known = readSlots.get(element);
   if (known) return known;
-  const parts = JSON.parse(element.dataset.parts ?? "[]") as PublicPart[];
-  const labels = [...element.querySelectorAll<HTMLElement>(".lesson-check-part")].map((part) =>
-    part.dataset.labelled === "true" ? part.innerHTML : "",
-  );
+  const parts = JSON.parse(element.dataset.parts ?? "[]") as Omit<PublicPart, "prompt">[];
+  // One paragraph per part holds its label; a one-part check may have none.
+  const labels = [...element.querySelectorAll<HTMLElement>(".lesson-check-part")].map((part) => part.innerHTML);
+  const box = element.closest<HTMLElement>(".lesson-exercise");
+  const answer = foldsOf(box).answer?.cloneNode(true) as HTMLElement | undefined;
+  answer?.querySelector("summary")?.remove();
   const slot: ExerciseSlot = {
     element,
-    box: element.closest<HTMLElement>(".lesson-exercise"),
+    box,
+    answerHtml: answer?.innerHTML ?? null,
     exercise: Number(element.dataset.exercise),
     parts: parts.map((part, index) => ({
       promptHtml: labels[index] ?? "",
@@ -142,11 +167,6 @@ function ExerciseAnswer({ slot, exercises }: { slot: ExerciseSlot; exercises: Se
     return () => folds.forEach((fold) => fold.removeEventListener("toggle", onToggle));
   }, [slot.box, solved]);
 
-  // The worked answer follows a success.
-  useEffect(() => {
-    if (solved) openFold(foldsOf(slot.box).answer);
-  }, [solved, slot.box]);
-
   const openNextHint = () => openFold(foldsOf(slot.box).hints.find((fold) => !fold.open));
   const [offlineNote, setOfflineNote] = useState(false);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -183,6 +203,7 @@ function ExerciseAnswer({ slot, exercises }: { slot: ExerciseSlot; exercises: Se
                 label={label(index)}
                 // Never disabled while checking: the maths field would be made anew, empty.
                 disabled={false}
+                loadOnFocus
                 error={refusal?.fieldErrors?.[`part-${index}`]}
               />
               {verdict && (
@@ -199,6 +220,15 @@ function ExerciseAnswer({ slot, exercises }: { slot: ExerciseSlot; exercises: Se
           )}
           {refusal && <Alert severity="error">{refusal.error}</Alert>}
           {result && <Outcome result={result} />}
+          {solved && slot.answerHtml !== null && (
+            // The worked answer follows a success, beside the verdict.
+            <Box component="section" aria-label="Worked answer" sx={{ mt: 2 }}>
+              <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
+                Worked answer
+              </Typography>
+              <Box dangerouslySetInnerHTML={{ __html: slot.answerHtml }} />
+            </Box>
+          )}
           {!reply && solvedBefore && (
             <Alert severity="success" variant="outlined">
               You solved this exercise on an earlier visit. Answer it again to practise.
@@ -236,8 +266,8 @@ function Outcome({ result }: { result: ExerciseAnswerResult }) {
     <Alert severity={result.solved ? "success" : "warning"}>
       {result.solved
         ? result.tryNumber === 1
-          ? "Solved at the first try. The worked answer is below."
-          : `Solved, at try ${result.tryNumber}. The worked answer is below.`
+          ? "Solved at the first try."
+          : `Solved, at try ${result.tryNumber}.`
         : "Not yet: look at what is wrong above, take a hint, and try again."}{" "}
       {mastery}
     </Alert>

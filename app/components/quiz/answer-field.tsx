@@ -30,10 +30,12 @@ interface AnswerFieldProps {
   givenHtml?: string | null;
   /** Why this part cannot be checked as it is, from the server ("Give an answer to this part."). */
   error?: string;
+  /** Make the maths field on first focus (pages with many fields). */
+  loadOnFocus?: boolean;
 }
 
 /** The input for one part: options to choose from, or a field to type the answer in. */
-export function AnswerField({ part, name, label, disabled, given, givenHtml, error }: AnswerFieldProps) {
+export function AnswerField({ part, name, label, disabled, given, givenHtml, error, loadOnFocus }: AnswerFieldProps) {
   const errorId = `${name}-error`;
   if (part.kind === "choice") {
     const problem = error && (
@@ -97,6 +99,7 @@ export function AnswerField({ part, name, label, disabled, given, givenHtml, err
       helperText={FORMAT_HELP[part.kind]}
       maxLength={MAX_ANSWER_LENGTH}
       error={error}
+      loadOnFocus={loadOnFocus}
     />
   );
 }

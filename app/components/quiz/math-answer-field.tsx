@@ -17,6 +17,11 @@ interface MathAnswerFieldProps {
   error?: string;
   /** Called with the field's LaTeX as the learner types (for pages that show it live). */
   onLatex?(latex: string): void;
+  /**
+   * Make the maths field only once the plain field is first focused: where a page has many fields (a
+   * chapter's exercises), creating them all at once would hold the page's main thread.
+   */
+  loadOnFocus?: boolean;
 }
 
 /** The virtual keyboard's first layout: what number theory answers need. */
@@ -89,11 +94,13 @@ export function MathAnswerField({
   maxLength,
   error,
   onLatex,
+  loadOnFocus = false,
 }: MathAnswerFieldProps) {
   const host = useRef<HTMLDivElement | null>(null);
   const plainInput = useRef<HTMLInputElement | null>(null);
   const [latex, setLatex] = useState(given ?? "");
   const [loaded, setLoaded] = useState(false);
+  const [wanted, setWanted] = useState(!loadOnFocus);
   /** The plain field had the focus when the maths field replaced it: the maths field takes it. */
   const focusOnLoad = useRef(false);
   const labelId = useId();
@@ -104,7 +111,7 @@ export function MathAnswerField({
   });
 
   useEffect(() => {
-    if (disabled) return;
+    if (disabled || !wanted) return;
     let alive = true;
     let field: MathfieldElement | null = null;
     loadMathLive()
@@ -133,7 +140,7 @@ export function MathAnswerField({
       alive = false;
       field?.remove();
     };
-  }, [disabled, given, labelId, helperId, maxLength]);
+  }, [disabled, wanted, given, labelId, helperId, maxLength]);
 
   useEffect(() => {
     const field = host.current?.querySelector<MathfieldElement>("math-field");
@@ -174,6 +181,7 @@ export function MathAnswerField({
           autoComplete="off"
           fullWidth
           onChange={(event) => latestOnLatex.current?.(event.target.value)}
+          onFocus={() => setWanted(true)}
           slotProps={{ input: { maxLength, spellCheck: false, "aria-describedby": helperId } }}
           sx={{ height: FIELD_HEIGHT, fontSize: "1.25rem" }}
         />

@@ -8,6 +8,7 @@ import { setPaymentProvider } from "#app/billing/provider.server";
 import { rateLimits } from "#app/http/rate-limits.server";
 import { findCurrentSubscription } from "#app/models/subscription.server";
 import { findUserById, setPreferences, type User } from "#app/models/user.server";
+import { readDailyGoal } from "#app/models/daily-goal.server";
 
 vi.stubEnv("SESSION_SECRET", "a session secret for the profile tests, long enough");
 const current = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
@@ -180,5 +181,43 @@ describe("the profile after a plan change is refused", () => {
   it("reads the plan again when it changed meanwhile (409), as the refusal says, and not after other errors", () => {
     expect(shouldRevalidate(after(409))).toBe(true);
     expect(shouldRevalidate(after(400))).toBe(false);
+  });
+});
+
+describe.each(testDialects)("the daily goal on /profile on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  const post = (user: User, form: Record<string, string>) =>
+    routeAnswer(() =>
+      action({ request: formPost(`${APP}/profile`, form), context: contextFor(user), params: {} } as never),
+    );
+  const goalOf = (user: User) => readDailyGoal(database.db, user.id);
+
+  it("is set, changed and removed, in the learner's time zone", async () => {
+    current.handle = database;
+    const user = await newLearner(database.db);
+    const set = await post(user, { intent: "daily-goal", kind: "questions", target: "5", timeZone: "Asia/Kolkata" });
+    expect(set).toMatchObject({ status: 200, data: { ok: true, message: "Your daily goal is 5 questions a day." } });
+    expect(await goalOf(user)).toEqual({ kind: "questions", target: 5, timeZone: "Asia/Kolkata" });
+    await post(user, { intent: "daily-goal", kind: "minutes", target: "20", timeZone: "Europe/Paris" });
+    expect(await goalOf(user)).toEqual({ kind: "minutes", target: 20, timeZone: "Europe/Paris" });
+    const off = await post(user, { intent: "daily-goal-off" });
+    expect(off).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await goalOf(user)).toBeNull();
+  });
+
+  it.each([
+    [{ kind: "questions", target: "0", timeZone: "UTC" }, "target", "A daily goal in questions is from 1 to 50."],
+    [{ kind: "minutes", target: "121", timeZone: "UTC" }, "target", "A daily goal in minutes is from 5 to 120."],
+    [{ kind: "questions", target: "2.5", timeZone: "UTC" }, "target", "Give the goal as a whole number."],
+    [{ kind: "hours", target: "2", timeZone: "UTC" }, "kind", "Choose questions or minutes."],
+    [{ kind: "questions", target: "3", timeZone: "Mars/Olympus" }, "timeZone", "That is not a time zone"],
+    [{ kind: "questions", target: "3", timeZone: "+05:30" }, "timeZone", "That is not a time zone"],
+  ])("refuses %j, naming the field, and changes nothing", async (fields, field, message) => {
+    current.handle = database;
+    const user = await newLearner(database.db);
+    const refused = await post(user, { intent: "daily-goal", ...fields });
+    expect(refused.status).toBe(400);
+    expect((refused.data as { errors: Record<string, string> }).errors[field]).toContain(message);
+    expect(await goalOf(user)).toBeNull();
   });
 });

@@ -18,6 +18,9 @@ import { ReadingProgress } from "#app/components/account/reading-progress";
 import { readingPlace } from "#app/course/reading-place.server";
 import { skillsOfChapter } from "#core/quiz/skills";
 import { QuizMastery } from "#app/components/quiz/quiz-mastery";
+import { DailyGoalForm } from "#app/components/course/daily-goal-form";
+import { DailyGoalSummary } from "#app/components/course/daily-goal-summary";
+import { dailyRhythmOf } from "#app/course/daily-rhythm.server";
 import { learnerMastery } from "#app/quiz/quiz-start.server";
 import { SessionsSection } from "#app/components/account/sessions-section";
 import { Page } from "#app/components/page";
@@ -53,10 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     learnerMastery(db, user.id),
     loadPlanSection(db, getPaymentProvider(), user),
   ]);
-  const [identities, passkeys, notifications] = await Promise.all([
+  const [identities, passkeys, notifications, rhythm] = await Promise.all([
     identitiesSection(db, user.id, methods, new URL(request.url)),
     loadPasskeysSection(db, user.id, methods),
     loadNotificationsSection(db, user.id, sessionId),
+    dailyRhythmOf(db, user.id),
   ]);
   return {
     account: {
@@ -94,6 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }))
       .filter((chapter) => chapter.skills.length > 0),
     now: isoNow(),
+    rhythm,
     sessions: sessions.map((session) => ({
       id: session.id,
       device: deviceLabel(session.userAgent),
@@ -119,7 +124,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 || defaultShouldRevalidate;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { account, preferences, identities, passkeys, sessions, progress, place, mastery, now } = loaderData;
+  const { account, preferences, identities, passkeys, sessions, progress, place, mastery, now, rhythm } = loaderData;
   const { notifications } = loaderData;
   const { plan, portalUnavailable } = loaderData;
   return (
@@ -145,6 +150,17 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </Button>
           </ProfileSection>
         )}
+
+        <ProfileSection
+          id="daily-goal"
+          title="Daily goal"
+          description="A little every day is how maths sticks. Choose what a day of practice means for you; a missed day now and then is fine."
+        >
+          <Stack spacing={3}>
+            {rhythm && <DailyGoalSummary rhythm={rhythm} />}
+            <DailyGoalForm rhythm={rhythm} timeZone="UTC" />
+          </Stack>
+        </ProfileSection>
 
         <ProfileSection id="progress" title="Learning progress">
           <ReadingProgress chapters={progress} place={place} />

@@ -10,6 +10,8 @@ import { Link } from "react-router";
 import { ContinueLearning } from "#app/components/course/continue-learning";
 import { CourseMap } from "#app/components/course/course-map";
 import { courseMapFor, type CourseMap as CourseMapData } from "#app/course/course-map.server";
+import { DailyGoalSummary } from "#app/components/course/daily-goal-summary";
+import { dailyRhythmOf, type DailyRhythm } from "#app/course/daily-rhythm.server";
 import { getDatabase } from "#app/utils/db.server";
 import { entitlementsFor } from "#app/utils/entitlements";
 import { userContext } from "#app/http/request-context";
@@ -53,13 +55,16 @@ const tools = [
 /** Guests meet what Numberlab teaches; a signed-in learner meets their own course first. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
+  const { db } = getDatabase();
+  const [courseMap, rhythm] = await Promise.all([courseMapFor(db, user), user ? dailyRhythmOf(db, user.id) : null]);
   return {
-    ...(await courseMapFor(getDatabase().db, user)),
+    ...courseMap,
+    rhythm,
     premium: user ? entitlementsFor(user).premiumChapters : false,
   };
 }
 
-function Welcome({ learner }: { learner: NonNullable<CourseMapData["learner"]> }) {
+function Welcome({ learner, rhythm }: { learner: NonNullable<CourseMapData["learner"]>; rhythm: DailyRhythm | null }) {
   return (
     <Box sx={{ py: { xs: 4, md: 6 }, borderBottom: 1, borderColor: "divider" }}>
       <Container maxWidth="lg">
@@ -67,6 +72,21 @@ function Welcome({ learner }: { learner: NonNullable<CourseMapData["learner"]> }
           Welcome back
         </Typography>
         <ContinueLearning place={learner.place} lastRead={learner.lastRead} reviewsDue={learner.reviewsDue} />
+        <Card variant="outlined" component="section" aria-labelledby="daily-goal-heading" sx={{ mt: 2 }}>
+          <CardContent>
+            <Typography id="daily-goal-heading" variant="h5" component="h2" gutterBottom>
+              Your daily goal
+            </Typography>
+            {rhythm ? (
+              <DailyGoalSummary rhythm={rhythm} />
+            ) : (
+              <Typography sx={{ mb: 1 }}>A few questions a day keep what you learn. Choose your own pace.</Typography>
+            )}
+            <Button component={Link} to="/profile#daily-goal" color="inherit" sx={{ mt: 1 }}>
+              {rhythm ? "Change my goal" : "Set a daily goal"}
+            </Button>
+          </CardContent>
+        </Card>
       </Container>
     </Box>
   );
@@ -102,12 +122,16 @@ function Hero({ firstChapter }: { firstChapter: string }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { chapters, learner, premium } = loaderData;
+  const { chapters, learner, premium, rhythm } = loaderData;
   const freeCount = chapters.filter((chapter) => chapter.access === "free").length;
   const place = learner?.place;
   return (
     <Box component="main" id="main">
-      {learner ? <Welcome learner={learner} /> : <Hero firstChapter={`/chapter/${chapters[0]?.slug ?? ""}`} />}
+      {learner ? (
+        <Welcome learner={learner} rhythm={rhythm} />
+      ) : (
+        <Hero firstChapter={`/chapter/${chapters[0]?.slug ?? ""}`} />
+      )}
 
       <Container maxWidth="lg" sx={{ py: 6 }}>
         <Typography variant="h4" component="h2" id="chapters" gutterBottom sx={{ scrollMarginTop: 80 }}>
