@@ -78,7 +78,10 @@ export function boxPlugin(md: MarkdownIt): void {
     const { key } = tokens[idx]!.meta as CheckPartMeta;
     return key === null ? "</p>\n" : ` <span class="lesson-check-key">Key: ${escape(key)}</span></p>\n`;
   };
-  md.renderer.rules.lesson_check_close = () => "</div>\n";
+  md.renderer.rules.lesson_check_close = (tokens, idx) =>
+    (tokens[idx]!.meta as { preview: boolean }).preview
+      ? "</div>\n"
+      : '<p><button type="button" class="lesson-check-start">Answer here</button></p>\n</div>\n';
   md.renderer.rules.lesson_box_close = (tokens, idx) => {
     const { kind } = metaOf(tokens[idx]!);
     if (isFolded(kind)) return "</details>\n";
@@ -282,5 +285,7 @@ function pushCheck(
     inline.children = [];
     state.push("lesson_check_part_close", "p", -1).meta = partMeta;
   }
-  state.push("lesson_check_close", "div", -1).block = true;
+  const close = state.push("lesson_check_close", "div", -1);
+  close.block = true;
+  close.meta = { preview: lesson.showKeys };
 }

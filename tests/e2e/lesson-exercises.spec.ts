@@ -61,8 +61,10 @@ test("a learner answers an exercise wrong in the lesson, takes a hint, answers r
   await gotoHydrated(page, `/chapter/${CHAPTER}#${section.slug}`);
   const box = page.getByRole("region", { name: `Exercise ${exercise.number}: ${exercise.title}` });
   const parts = check.parts.length;
-  // The reader scrolls to it: an exercise's fields come alive as it nears the screen.
-  await box.scrollIntoViewIfNeeded();
+  // The reader asks to answer it here: the form takes the button's place and the focus.
+  await box.getByRole("button", { name: "Answer here" }).click();
+  // The first part is typed: its maths field is made on that focus and keeps it.
+  await expect(box.locator("math-field").first()).toBeFocused();
 
   // Wrong in every part: each part says why, nothing opens, and the skill is now attempted.
   for (const [index, part] of check.parts.entries()) await answerFirstTime(box, index, parts, part.key, false);
@@ -110,7 +112,7 @@ test("a learner answers an exercise wrong in the lesson, takes a hint, answers r
   ]);
   await page.reload();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await box.scrollIntoViewIfNeeded();
+  await box.getByRole("button", { name: "Answer here" }).click();
   await expect(box.getByText("You solved this exercise on an earlier visit.")).toBeVisible();
   await gotoHydrated(page, "/profile");
   await expect(page.getByText(`${skill.title}: Attempted`)).toBeVisible();

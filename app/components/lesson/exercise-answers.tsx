@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useEffect, useId, useState, type FormEvent, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { useFetcher } from "react-router";
 import type { ExerciseAnswerResult } from "#app/content/exercise-answer.server";
@@ -36,14 +36,11 @@ const readSlots = new WeakMap<HTMLElement, ExerciseSlot>();
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** How near the viewport an exercise comes alive: a screen or so ahead of the reader. */
-const AHEAD = "800px 0px";
-
 /**
- * The server renders each `:::check` as its labels (app/markdown/box-plugin.ts); once the page runs, each
- * becomes a live form that the server grades, in its place inside the exercise. Only when the reader
- * comes near it: a chapter has dozens of answer fields, and each maths field costs the page's main
- * thread time it should spend on what is on screen.
+ * The server renders each `:::check` as its labels and an "Answer here" button (app/markdown/box-plugin.ts);
+ * once the page runs, the button turns that exercise into a live form that the server grades, in its
+ * place. Only on the reader's request: a chapter has dozens of exercises, and forms for all of them would
+ * weigh on every page load and move the page under the reader's pointer as they appeared.
  */
 export function ExerciseAnswers({
   root,
@@ -56,31 +53,15 @@ export function ExerciseAnswers({
   useEffect(() => {
     const node = root.current;
     if (!node) return;
-    const near = new IntersectionObserver(
-      (entries) => {
-        const coming = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLElement);
-        if (coming.length === 0) return;
-        for (const element of coming) near.unobserve(element);
-        setSlots((live) => [...live, ...coming.map(slotOf).filter((slot) => !live.includes(slot))]);
-      },
-      { rootMargin: AHEAD },
-    );
-    const watched = new Set<HTMLElement>();
-    const scan = () => {
-      for (const element of node.querySelectorAll<HTMLElement>(".lesson-exercise-check")) {
-        if (watched.has(element)) continue;
-        watched.add(element);
-        near.observe(element);
-      }
+    const start = (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest?.(".lesson-check-start");
+      const element = button?.closest<HTMLElement>(".lesson-exercise-check");
+      if (!element || !node.contains(element)) return;
+      const slot = slotOf(element);
+      setSlots((live) => (live.includes(slot) ? live : [...live, slot]));
     };
-    // A block whose text had to be fetched again is filled in later: its exercises come alive then.
-    const added = new MutationObserver(scan);
-    added.observe(node, { childList: true, subtree: true });
-    scan();
-    return () => {
-      added.disconnect();
-      near.disconnect();
-    };
+    node.addEventListener("click", start);
+    return () => node.removeEventListener("click", start);
   }, [root, exercises.revisionId]);
   return slots
     .filter((slot) => slot.element.isConnected)
@@ -139,6 +120,11 @@ function openFold(fold: HTMLDetailsElement | null | undefined) {
 
 function ExerciseAnswer({ slot, exercises }: { slot: ExerciseSlot; exercises: SectionExercises }) {
   const fetcher = useFetcher<ExerciseReply>();
+  // It replaces the button the reader pressed: the focus goes on to the first answer field.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
+  }, []);
   const statusId = useId();
   // What is open now, and what was opened before the exercise was solved (which is what counts).
   const [open, setOpen] = useState({ hints: 0, answer: false });
@@ -179,7 +165,7 @@ function ExerciseAnswer({ slot, exercises }: { slot: ExerciseSlot; exercises: Se
     slot.parts.length > 1 ? `Answer to part ${String.fromCharCode(97 + index)}` : "Your answer";
 
   return (
-    <fetcher.Form method="post" onSubmit={onSubmit} aria-describedby={statusId}>
+    <fetcher.Form ref={form} method="post" onSubmit={onSubmit} aria-describedby={statusId}>
       <input type="hidden" name="intent" value="exercise-answer" />
       <input type="hidden" name="sectionId" value={exercises.sectionId} />
       <input type="hidden" name="revisionId" value={exercises.revisionId} />
