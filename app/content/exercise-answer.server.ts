@@ -5,7 +5,7 @@ import { gradeAnswer } from "#core/quiz/grade-answer";
 import { skillMastery, type MasteryLevel } from "#core/quiz/mastery";
 import { skillById } from "#core/quiz/skills";
 import { answerHistory } from "#app/models/quiz.server";
-import { recordExerciseAnswer } from "#app/models/exercise-answer.server";
+import { exerciseAnswerRecord, recordExerciseAnswer } from "#app/models/exercise-answer.server";
 import type { SectionRecord } from "#app/models/section.server";
 import { answersOfForm } from "#app/quiz/quiz.server";
 import { idempotencyKeyShape } from "#app/offline/idempotent-action.server";
@@ -72,8 +72,9 @@ export async function answerExercise(
   if (!given.ok) return refuse(given.error, given.fieldErrors);
 
   const verdicts = parts.map((part, index) => gradeAnswer(part.key, given.answers[index]!));
-  const before = skillMastery(skillId, await answerHistory(db, userId)).level;
-  const { tryNumber } = await recordExerciseAnswer(db, {
+  const history = await answerHistory(db, userId);
+  const correct = verdicts.every((verdict) => verdict.correct);
+  const { tryNumber, answeredAt } = await recordExerciseAnswer(db, {
     userId,
     sectionId: section.id,
     revisionId: input.revisionId,
@@ -84,13 +85,19 @@ export async function answerExercise(
     hintsUsed: input.hintsUsed,
     revealed: input.revealed,
   });
-  const after = skillMastery(skillId, await answerHistory(db, userId)).level;
+  // Only a first try is a mastery record: the history with it added, without reading it all again.
+  const added =
+    tryNumber === 1
+      ? [exerciseAnswerRecord({ skillId, correct, hintsUsed: input.hintsUsed, revealed: input.revealed, answeredAt })]
+      : [];
+  const before = skillMastery(skillId, history).level;
+  const after = skillMastery(skillId, [...history, ...added]).level;
   return {
     status: 200,
     body: {
       error: null,
       verdicts: verdicts.map(({ correct, feedback }) => ({ correct, feedback })),
-      solved: verdicts.every((verdict) => verdict.correct),
+      solved: correct,
       tryNumber,
       skill: { id: skillId, title: skillById(skillId)?.title ?? skillId, before, after },
     },

@@ -24,7 +24,7 @@ export interface ExerciseAnswerInput {
 export async function recordExerciseAnswer(
   db: Kysely<Database> | Transaction<Database>,
   input: ExerciseAnswerInput,
-): Promise<{ tryNumber: number }> {
+): Promise<{ tryNumber: number; answeredAt: string }> {
   const apply = async (trx: Transaction<Database>) => {
     await lockUser(trx, input.userId);
     const previous = await trx
@@ -38,6 +38,7 @@ export async function recordExerciseAnswer(
       .limit(1)
       .executeTakeFirst();
     const tryNumber = !previous || Number(previous.correct) === 1 ? 1 : previous.try_number + 1;
+    const answeredAt = now().toISOString();
     await trx
       .insertInto("exercise_answers")
       .values({
@@ -53,10 +54,10 @@ export async function recordExerciseAnswer(
         hints_used: input.hintsUsed,
         revealed: input.revealed ? 1 : 0,
         try_number: tryNumber,
-        answered_at: now().toISOString(),
+        answered_at: answeredAt,
       })
       .execute();
-    return { tryNumber };
+    return { tryNumber, answeredAt };
   };
   // Inside an idempotent submission's transaction (app/offline/idempotent-action.server.ts), or in its own.
   return db.isTransaction ? apply(db as Transaction<Database>) : db.transaction().execute(apply);
@@ -74,13 +75,28 @@ export async function exerciseAnswerHistory(db: Kysely<Database>, userId: string
     .where("try_number", "=", 1)
     .orderBy("answered_at")
     .execute();
-  return rows.map((row) => ({
-    skillId: row.skill_id,
-    correct: Number(row.correct) === 1,
-    // Seeing the worked answer is the most help there is: at least one hint.
-    hintsUsed: row.hints_used + (Number(row.revealed) === 1 ? 1 : 0),
-    answeredAt: row.answered_at,
-  }));
+  return rows.map((row) =>
+    exerciseAnswerRecord({
+      skillId: row.skill_id,
+      correct: Number(row.correct) === 1,
+      hintsUsed: row.hints_used,
+      revealed: Number(row.revealed) === 1,
+      answeredAt: row.answered_at,
+    }),
+  );
+}
+
+/** A first try as mastery reads it. */
+export function exerciseAnswerRecord(answer: {
+  skillId: string;
+  correct: boolean;
+  hintsUsed: number;
+  revealed: boolean;
+  answeredAt: string;
+}): AnswerRecord {
+  // Seeing the worked answer is the most help there is: at least one hint.
+  const { revealed, ...record } = answer;
+  return { ...record, hintsUsed: answer.hintsUsed + (revealed ? 1 : 0) };
 }
 
 export interface ExerciseState {
