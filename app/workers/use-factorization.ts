@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { Factorization, FactorProgress } from "#core/numtheory/factorization-types";
 import type { NumberFacts } from "#core/numtheory/number-facts";
 import type { FactorizationEvent, FactorizationRequest } from "./factorization-protocol";
@@ -53,24 +53,31 @@ export function useFactorization(initial: FactorizationRun = idle): {
       end();
       const current = new Worker(new URL("./factorization.worker.ts", import.meta.url), { type: "module" });
       worker.current = current;
-      setRun({ ...idle, status: "running", n, startedAt: Date.now() });
+      // The page's first render of a run, and the last (a large result), are slices too.
+      startTransition(() => setRun({ ...idle, status: "running", n, startedAt: Date.now() }));
       current.onmessage = (message: MessageEvent<FactorizationEvent>) => {
         if (worker.current !== current) return;
         const event = message.data;
-        if (event.kind === "progress") setRun((state) => ({ ...state, progress: event.progress }));
-        else if (event.kind === "update") setRun((state) => ({ ...state, factorization: event.factorization }));
-        else {
+        // Progress and partial results re-render the page many times a run: as transitions React renders
+        // them in slices between other work, so the main thread never blocks on them (issue 24).
+        if (event.kind === "progress") {
+          startTransition(() => setRun((state) => ({ ...state, progress: event.progress })));
+        } else if (event.kind === "update") {
+          startTransition(() => setRun((state) => ({ ...state, factorization: event.factorization })));
+        } else {
           end();
-          setRun((state) =>
-            event.kind === "done"
-              ? {
-                  ...state,
-                  status: "done",
-                  finishedAt: Date.now(),
-                  factorization: event.factorization,
-                  facts: event.facts,
-                }
-              : { ...state, status: "failed", finishedAt: Date.now(), error: event.message },
+          startTransition(() =>
+            setRun((state) =>
+              event.kind === "done"
+                ? {
+                    ...state,
+                    status: "done",
+                    finishedAt: Date.now(),
+                    factorization: event.factorization,
+                    facts: event.facts,
+                  }
+                : { ...state, status: "failed", finishedAt: Date.now(), error: event.message },
+            ),
           );
         }
       };

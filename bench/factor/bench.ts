@@ -7,6 +7,8 @@
  * - ECM cases (ecm-cases.txt: a 20-digit factor of an 80-digit number, a 25-digit one of 100 digits):
  *   the engine on one worker against gmp-ecm at the ECMNET bound for the factor's size.
  * - The command line's wall time for a 20-digit number.
+ * - The engine page in Chromium on a 60-digit number with all workers: the main thread's long tasks
+ *   (page-responsiveness.ts; needs a production build).
  *
  * `npm run bench:factor [-- --min-digits 20 --max-digits 75 --skip-parallel --skip-ecm]`
  *
@@ -24,6 +26,7 @@ import { parallelEngine } from "#core/numtheory/parallel-engine";
 import { siqs } from "#core/numtheory/siqs/index";
 import { startTaskPorts } from "#server/factor-task-ports";
 import { buildCommandLine } from "#scripts/build-cli";
+import { hasProductionBuild, LONG_TASK_GOAL_MS, measurePageResponsiveness } from "./page-responsiveness";
 import { ensureJsAnchor, gmpEcmSeconds, gpSeconds, JS_ANCHOR, jsAnchorSeconds, wallSeconds } from "./anchors";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -234,26 +237,27 @@ const SIEVE_TABLE_FROM_DIGITS = 40;
 /**
  * SIQS alone on the first number of each size, in this thread: polynomials, sieve positions and
  * nanoseconds per position (all of SIQS's time, set-up, trial division and linear algebra included,
- * divided by the positions sieved).
+ * divided by the positions sieved), and the linear algebra's share of that time.
  */
 function benchSieveWork(cases: Case[]) {
   console.log("\nSIQS alone, first number of each size, one worker:\n");
-  console.log("| digits | polynomials | sieve positions | SIQS s | ns per position |");
-  console.log("| --- | --- | --- | --- | --- |");
+  console.log("| digits | polynomials | sieve positions | SIQS s | ns per position | linear algebra |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
   const rows = [];
   for (const digits of [...new Set(cases.map((c) => c.digits))].filter((d) => d >= SIEVE_TABLE_FROM_DIGITS)) {
     const testCase = cases.find((c) => c.digits === digits)!;
-    let work = { polynomials: 0, positions: 0 };
+    let work = { polynomials: 0, positions: 0, combineMilliseconds: 0 };
     const started = performance.now();
     const factor = siqs(testCase.n, { onSieved: (sieved) => (work = sieved) });
     const seconds = (performance.now() - started) / 1000;
     if (factor === null || !testCase.factors.includes(factor))
       throw new Error(`${testCase.label}: SIQS gave ${factor}`);
     const nsPerPosition = (seconds * 1e9) / work.positions;
-    rows.push({ digits, ...work, seconds, nsPerPosition });
+    const linearAlgebraShare = work.combineMilliseconds / 1000 / seconds;
+    rows.push({ digits, ...work, seconds, nsPerPosition, linearAlgebraShare });
     console.log(
       `| ${digits} | ${work.polynomials} | ${work.positions.toExponential(2)} | ${format(seconds)} | ` +
-        `${nsPerPosition.toFixed(2)} |`,
+        `${nsPerPosition.toFixed(2)} | ${(linearAlgebraShare * 100).toFixed(1)} % |`,
     );
   }
   return rows;
@@ -306,6 +310,26 @@ async function benchCommandLine() {
   return seconds;
 }
 
+/** The number the page factors while its main thread is watched: long enough for every worker to sieve. */
+const PAGE_DIGITS = 60;
+
+async function benchPage() {
+  if (!hasProductionBuild()) {
+    console.log("\nThe engine page was not measured: it needs a production build (`npm run build`).");
+    return null;
+  }
+  const testCase = readCases().find((c) => c.digits === PAGE_DIGITS)!;
+  const measured = await measurePageResponsiveness(testCase.n);
+  const longest = Math.max(0, ...measured.longTasks);
+  console.log(
+    `\nThe engine page in Chromium, ${testCase.label} with all workers: ${format(measured.seconds)} s, ` +
+      `${measured.longTasks.length} main-thread tasks over ${LONG_TASK_GOAL_MS} ms (longest ${longest.toFixed(0)} ms; ` +
+      `goal none: ${verdict(measured.longTasks.length === 0)}), a 10 ms timer late by at most ` +
+      `${measured.worstTimerDelayMs.toFixed(0)} ms.`,
+  );
+  return measured;
+}
+
 async function main() {
   const options = parseArguments(process.argv.slice(2));
   const hasGp = (await gpSeconds(15n)) !== null;
@@ -320,13 +344,14 @@ async function main() {
   console.log(`\nPeak memory of this process (engine and its threads): ${peakMb.toFixed(0)} MB (goal < 500 MB).\n`);
   const ecm = options.ecm ? await benchEcm(hasEcm) : null;
   const commandLine = await benchCommandLine();
+  const page = await benchPage();
 
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `factor-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   await writeFile(
     file,
     JSON.stringify(
-      { anchor: JS_ANCHOR, ...semiprimes, peakMb, ecm, commandLine },
+      { anchor: JS_ANCHOR, ...semiprimes, peakMb, ecm, commandLine, page },
       (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
       2,
     ),

@@ -26,8 +26,11 @@ export interface SiqsOptions {
   onProgress?: (p: { relationsFound: number; relationsNeeded: number }) => void;
   /** Parameters other than the table's (the tuning script measures them). */
   tuning?: SiqsTuning;
-  /** Called once sieving ends, with the polynomials and sieve positions it took (for ns per position). */
-  onSieved?: (work: { polynomials: number; positions: number }) => void;
+  /**
+   * Called once sieving ends, with the polynomials and sieve positions it took (for ns per position) and
+   * the milliseconds spent combining relations (the linear algebra's share).
+   */
+  onSieved?: (work: { polynomials: number; positions: number; combineMilliseconds: number }) => void;
 }
 
 /**
@@ -56,6 +59,7 @@ export function siqs(n: bigint, options: SiqsOptions = {}): bigint | null {
   let finished = false;
   let lastProgress = 0;
   let polynomials = 0;
+  let combineMilliseconds = 0;
   const stop: StopSignal = {
     get aborted() {
       return finished || (signal?.aborted ?? false);
@@ -74,14 +78,20 @@ export function siqs(n: bigint, options: SiqsOptions = {}): bigint | null {
         onProgress({ relationsFound: collector.usable, relationsNeeded: collector.needed });
       }
       if (finished || collector.usable < target) return;
+      const combineStarted = Date.now();
       factor = combineRelations(params, collector, signal);
+      combineMilliseconds += Date.now() - combineStarted;
       attempts += 1;
       // Some more relations bring new dependencies; a few percent is plenty.
       target = collector.usable + Math.ceil(collector.needed / 20);
       finished = factor !== null || attempts >= MAX_COMBINE_ATTEMPTS;
     },
   });
-  options.onSieved?.({ polynomials, positions: polynomials * 2 * params.blocksPerSide * SIEVE_BLOCK });
+  options.onSieved?.({
+    polynomials,
+    positions: polynomials * 2 * params.blocksPerSide * SIEVE_BLOCK,
+    combineMilliseconds,
+  });
   throwIfStopped(signal);
   return factor;
 }
