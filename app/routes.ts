@@ -18,6 +18,7 @@ export default [
   route("cancel", "routes/billing/cancel.tsx"),
   route("prime-factorization-engine", "routes/tools/prime-factorization-engine.tsx"),
   route("prime-discoveries", "routes/tools/prime-discoveries.tsx"),
+  route("search", "routes/search/search.tsx"),
   ...routeRules.map((rule) => route(rule.from.slice(1), "routes/resources/route-rule.ts", { id: `rule${rule.from}` })),
   route("logout", "routes/auth/logout.ts"),
   route("reset-password/confirm", "routes/auth/reset-password-confirm.tsx"),

@@ -342,6 +342,21 @@ export interface ExerciseAnswersTable {
   answered_at: string;
 }
 
+/**
+ * Something a search finds: a section, a definition, a theorem, an exercise or a tool. Derived from the
+ * content (app/models/search.server.ts); PostgreSQL adds a generated `search_vector`, SQLite an FTS5 table.
+ */
+export interface SearchDocumentsTable {
+  id: string;
+  kind: "section" | "definition" | "theorem" | "exercise" | "tool";
+  section_id: string | null;
+  revision: number;
+  target: string;
+  position: number;
+  title: string;
+  body: string;
+}
+
 /** The daily goal a learner chose, counted on their local days. */
 export interface DailyGoalsTable {
   user_id: string;
@@ -637,6 +652,7 @@ export interface Database {
   quiz_items: QuizItemsTable;
   exercise_answers: ExerciseAnswersTable;
   daily_goals: DailyGoalsTable;
+  search_documents: SearchDocumentsTable;
   quiz_questions: QuizQuestionsTable;
   quiz_question_revisions: QuizQuestionRevisionsTable;
   prime_records: PrimeRecordsTable;

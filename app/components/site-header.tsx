@@ -11,6 +11,7 @@ import { mainNavigation } from "../navigation";
 import type { ColorSchemeMode } from "#app/utils/color-scheme-mode";
 import { ColorSchemeSwitch } from "./color-scheme-switch";
 import { OfflineIndicator } from "./offline/offline-indicator";
+import { SiteSearchBox } from "./search/site-search-box";
 
 import type { HeaderUser } from "#app/http/header-user";
 
@@ -87,6 +88,7 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
           ))}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <SiteSearchBox />
         <OfflineIndicator />
         <Box sx={{ display: { xs: "none", sm: "block" } }}>
           <ColorSchemeSwitch initialMode={colorScheme} />
@@ -105,7 +107,7 @@ export function SiteHeader({ user, colorScheme }: SiteHeaderProps) {
 function AccountActions({ user }: { user: HeaderUser | null }) {
   if (!user) {
     return (
-      <Button component={Link} to="/login" variant="contained" color="primary">
+      <Button component={Link} to="/login" variant="contained" color="primary" sx={{ whiteSpace: "nowrap" }}>
         Log in
       </Button>
     );

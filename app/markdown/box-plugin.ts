@@ -1,4 +1,4 @@
-import type { MarkdownIt, StateBlock, Token } from "markdown-it";
+import type { MarkdownIt, StateBlock, StateCore, Token } from "markdown-it";
 import {
   boxFenceOf,
   closesBox,
@@ -8,12 +8,13 @@ import {
   type CodeFence,
 } from "./directive-syntax";
 import { parseExerciseCheck, type LessonExercise } from "./exercise-check";
-import { lessonStateOf, type LessonState } from "./lesson-state";
+import { claimId, lessonStateOf, type LessonState } from "./lesson-state";
 import { plainText } from "./plain-text";
 import { lineText, pushSourceBlock } from "./source-block";
 import { describeKey } from "#core/quiz/describe-key";
 import { publicPart, type PublicPart } from "#core/quiz/question";
 import { skillById } from "#core/quiz/skills";
+import { slugify } from "#app/utils/slug";
 
 const BOX_NAMES = {
   definition: "Definition",
@@ -32,8 +33,11 @@ type BoxKind = keyof typeof BOX_NAMES;
 /** Hints and answers are folded: the reader opens them. */
 const isFolded = (kind: BoxKind) => kind === "hint" || kind === "answer";
 
-/** What the box tokens carry to the renderer; `label` is "Theorem", "Exercise 3"… */
-type BoxMeta = { kind: BoxKind; label: string; hasTitle: boolean };
+/** What the box tokens carry to the renderer; `label` is "Theorem", "Exercise 3"…; `id` its anchor, if it has one. */
+export type BoxMeta = { kind: BoxKind; label: string; hasTitle: boolean; title: string; id?: string };
+
+/** Boxes a link or a search result can point at: they get an anchor of their own. */
+const ANCHORED: ReadonlySet<BoxKind> = new Set(["definition", "theorem", "lemma", "example", "exercise"]);
 
 /** A check's place in its exercise: the page puts the answer form there (components/lesson/exercise-answers.tsx). */
 type CheckMeta = { exercise: number; parts: Omit<PublicPart, "prompt">[]; skill: string | null };
@@ -45,15 +49,18 @@ const isBoxKind = (kind: string): kind is BoxKind => Object.hasOwn(BOX_NAMES, ki
 /** Boxes: `:::kind{title="…"}` … `:::`, nested by giving the outer box more colons. */
 export function boxPlugin(md: MarkdownIt): void {
   md.block.ruler.before("fence", "lesson_box", box, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  // After the headings' ids (headingPlugin is used first), so a box never moves a heading's anchor.
+  md.core.ruler.push("lesson_box_ids", assignBoxIds);
   const escape = md.utils.escapeHtml;
   const metaOf = (token: Token) => token.meta as BoxMeta;
   md.renderer.rules.lesson_box_open = (tokens, idx) => {
-    const { kind, label, hasTitle } = metaOf(tokens[idx]!);
+    const { kind, label, hasTitle, id } = metaOf(tokens[idx]!);
     if (isFolded(kind)) return `<details class="lesson-${kind}">\n`;
     // The title is the inline token after the title's opening token.
     const title = hasTitle ? plainText(tokens[idx + 2]?.children ?? []) : "";
     const name = title ? `${label}: ${title}` : label;
-    return `<section class="lesson-box lesson-${kind}" aria-label="${escape(name)}">\n`;
+    const anchor = id === undefined ? "" : ` id="${escape(id)}"`;
+    return `<section${anchor} class="lesson-box lesson-${kind}" aria-label="${escape(name)}">\n`;
   };
   md.renderer.rules.lesson_box_title_open = (tokens, idx) => {
     const { kind, label, hasTitle } = metaOf(tokens[idx]!);
@@ -88,6 +95,18 @@ export function boxPlugin(md: MarkdownIt): void {
     const qed = kind === "proof" ? '<span class="lesson-qed" role="img" aria-label="end of proof">∎</span>\n' : "";
     return `${qed}</section>\n`;
   };
+}
+
+/** `definition-carmichael-number`, `exercise-3` (untitled): prefixed like the headings, unique in the lesson. */
+function assignBoxIds(state: StateCore): void {
+  const lesson = lessonStateOf(state.env);
+  for (const token of state.tokens) {
+    if (token.type !== "lesson_box_open") continue;
+    const meta = token.meta as BoxMeta;
+    if (!ANCHORED.has(meta.kind)) continue;
+    const name = slugify(meta.title) || meta.label.slice(BOX_NAMES[meta.kind].length + 1) || "1";
+    meta.id = claimId(lesson, `${lesson.idPrefix}${meta.kind}-${name}`);
+  }
 }
 
 function box(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
@@ -147,7 +166,7 @@ function box(state: StateBlock, startLine: number, endLine: number, silent: bool
     lesson.openExercise.hintCount += 1;
   }
   const label = exercise ? `${BOX_NAMES.exercise} ${exercise.number}` : BOX_NAMES[kind];
-  const meta: BoxMeta = { kind, label, hasTitle: title !== "" };
+  const meta: BoxMeta = { kind, label, hasTitle: title !== "", title };
   const tag = isFolded(kind) ? "details" : "section";
 
   const open = state.push("lesson_box_open", tag, 1);

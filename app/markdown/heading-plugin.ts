@@ -1,5 +1,5 @@
 import type { MarkdownIt, StateCore, Token } from "markdown-it";
-import { lessonStateOf, type LessonState } from "./lesson-state";
+import { claimId, lessonStateOf } from "./lesson-state";
 import { plainText } from "./plain-text";
 import type { LessonHeading } from "./render-lesson";
 import { SLUG_PATTERN, slugify } from "#app/utils/slug";
@@ -59,7 +59,7 @@ function assignIds(state: StateCore): void {
     if (level !== 2 && level !== 3 && level !== 4) return;
     const text = plainText(state.tokens[index + 1]?.children ?? []);
     const explicitId = (token.meta as HeadingMeta | null)?.explicitId;
-    const id = uniqueId(lesson, `${lesson.idPrefix}${explicitId ?? (slugify(text) || "section")}`);
+    const id = claimId(lesson, `${lesson.idPrefix}${explicitId ?? (slugify(text) || "section")}`);
     if (explicitId && id !== `${lesson.idPrefix}${explicitId}`) {
       lesson.problems.push({
         severity: "warning",
@@ -70,13 +70,6 @@ function assignIds(state: StateCore): void {
     token.attrSet("id", id);
     lesson.headings.push({ id, level, text } satisfies LessonHeading);
   });
-}
-
-function uniqueId(lesson: LessonState, id: string): string {
-  let unique = id;
-  for (let count = 2; lesson.usedIds.has(unique); count++) unique = `${id}-${count}`;
-  lesson.usedIds.add(unique);
-  return unique;
 }
 
 const lineOf = (token: Token) => (token.map?.[0] ?? 0) + 1;

@@ -20,7 +20,7 @@ function createLessonMarkdown() {
   // Raw HTML is shown as text; no bare URLs turned into links.
   const md = new MarkdownIt("default", { html: false, linkify: false, typographer: true });
   md.validateLink = isAllowedLink;
-  md.use(mathPlugin).use(boxPlugin).use(widgetPlugin).use(headingPlugin).use(sourceBlockPlugin).use(tableHeadersPlugin);
+  md.use(mathPlugin).use(headingPlugin).use(boxPlugin).use(widgetPlugin).use(sourceBlockPlugin).use(tableHeadersPlugin);
   md.renderer.rules.link_open = (tokens, idx, options, _env, renderer) => {
     const token = tokens[idx]!;
     if (isExternal(String(token.attrGet("href") ?? ""))) token.attrSet("rel", "noopener noreferrer");

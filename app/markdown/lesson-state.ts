@@ -49,6 +49,14 @@ export function newLessonState(
   };
 }
 
+/** `id`, or `id-2`, `id-3`… when a heading or box of the lesson has it already. */
+export function claimId(lesson: LessonState, id: string): string {
+  let unique = id;
+  for (let count = 2; lesson.usedIds.has(unique); count++) unique = `${id}-${count}`;
+  lesson.usedIds.add(unique);
+  return unique;
+}
+
 export function lessonEnv(state: LessonState): Env {
   return { [STATE_KEY]: state };
 }

@@ -166,11 +166,41 @@ describe("boxes", () => {
   it("renders each kind with its name, title and label", () => {
     const html = htmlOf(':::definition{title="Prime number"}\nA number $p > 1$.\n:::\n\n:::note\nN.\n:::');
     expect(html).toContain(
-      '<section class="lesson-box lesson-definition" aria-label="Definition: Prime number">\n' +
+      '<section id="definition-prime-number" class="lesson-box lesson-definition" aria-label="Definition: Prime number">\n' +
         '<p class="lesson-box-title"><strong>Definition</strong> (Prime number)</p>\n<p>A number ',
     );
     expect(html).toContain('<section class="lesson-box lesson-note" aria-label="Note">');
     expect(texts(html)).toEqual(["p > 1"]);
+  });
+
+  it("anchors definitions, theorems, lemmas, examples and exercises, prefixed and unique beside the headings", () => {
+    const markdown = [
+      "## Definition: prime number",
+      ':::definition{title="Prime number"}\nP.\n:::',
+      ':::definition{title="Prime number"}\nAgain.\n:::',
+      ":::lemma\nL.\n:::",
+      ':::exercise{title="Fermat\'s $a^p$"}\nE.\n:::',
+      ":::exercise\nF.\n:::",
+      ":::note\nN.\n:::",
+    ].join("\n\n");
+    const html = render(markdown, "primes-")
+      .blocks.map((block) => (block.kind === "html" ? block.html : ""))
+      .join("");
+    expect([...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      // The heading keeps its id; boxes never take one from a heading.
+      "primes-definition-prime-number",
+      "primes-definition-prime-number-2",
+      "primes-definition-prime-number-3",
+      "primes-lemma-1",
+      "primes-exercise-fermat-s-a-p",
+      "primes-exercise-2",
+    ]);
+  });
+
+  it("writes <math> without its namespace attribute, which HTML implies", () => {
+    const html = htmlOf("Inline $a^2$, longer $a^2 + b^2 = c^2 + \\frac{1}{2}$ and\n\n$$x_1$$");
+    expect(html.match(/<math[ >]/g)).toHaveLength(3);
+    expect(html).not.toContain("xmlns");
   });
 
   it("typesets a title's formulas and labels the box with their source", () => {

@@ -10,6 +10,12 @@ export type Typeset = { html: string } | { error: string };
  */
 const INLINE_MATHML_MAX_LENGTH = 20;
 
+/**
+ * Every formula's <math> carries this; in an HTML document it says nothing (the parser puts <math> in
+ * MathML's namespace by itself), and on a chapter page it is 34 KB of its budget (page-budgets.spec.ts).
+ */
+const MATHML_NAMESPACE = ' xmlns="http://www.w3.org/1998/Math/MathML"';
+
 /** The live preview re-renders on every keystroke; most formulas are unchanged, so their HTML is remembered. */
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, Typeset>();
@@ -47,9 +53,10 @@ function typeset(tex: string, displayMode: boolean): Typeset {
     // A displayed formula is never broken, by KaTeX either: it scrolls sideways when too wide.
     if (mathml !== null && (displayMode || shownLength(mathml) <= INLINE_MATHML_MAX_LENGTH)) {
       // KaTeX's display wrapper, whose stylesheet rules (margins, centring, scrolling) hold for both forms.
-      return { html: displayMode ? `<span class="katex-display">${mathml}</span>` : mathml };
+      const html = mathml.replace(MATHML_NAMESPACE, "");
+      return { html: displayMode ? `<span class="katex-display">${html}</span>` : html };
     }
-    return { html: katex.renderToString(tex, { ...options, output: "htmlAndMathml" }) };
+    return { html: katex.renderToString(tex, { ...options, output: "htmlAndMathml" }).replace(MATHML_NAMESPACE, "") };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { error: message.replace(/^KaTeX parse error: /, "").trim() };

@@ -16,6 +16,7 @@ import * as webPush from "./0014_web_push";
 import * as adminWorkspace from "./0015_admin_workspace";
 import * as exerciseAnswers from "./0016_exercise_answers";
 import * as dailyGoals from "./0017_daily_goals";
+import * as search from "./0018_search";
 
 /** Every migration, in order. Names are permanent once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015_admin_workspace": adminWorkspace,
   "0016_exercise_answers": exerciseAnswers,
   "0017_daily_goals": dailyGoals,
+  "0018_search": search,
 };
