@@ -33,7 +33,13 @@ test("a premium reader finds Carmichael from the app bar and the definition open
   await expect(page).toHaveURL(
     /\/chapter\/exponential-remainders(\?step=\d+)?#[a-z0-9-]+-definition-carmichael-number$/,
   );
-  await expect(page.getByRole("region", { name: "Definition: Carmichael number" })).toBeInViewport();
+  const box = page.getByRole("region", { name: "Definition: Carmichael number" });
+  await expect(box).toBeInViewport();
+  // Its title is not under the sticky app bar.
+  const barBottom = await page.getByRole("banner").evaluate((bar) => bar.getBoundingClientRect().bottom);
+  await expect
+    .poll(() => box.evaluate((element) => element.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(barBottom);
   checkConsole();
   await context.close();
 });

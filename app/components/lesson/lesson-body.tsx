@@ -26,6 +26,8 @@ const lessonStyles = ({ vars, palette, typography }: Theme) => {
     ...typography.body1,
     lineHeight: 1.7,
     "& h2, & h3, & h4": { scrollMarginTop: 80, lineHeight: 1.3 },
+    // A link to a box (a search result) shows its title below the sticky app bar.
+    "& .lesson-box[id]": { scrollMarginTop: 80 },
     "& h3": { ...typography.h6, mt: 4 },
     "& h4": { ...typography.subtitle1, fontWeight: 700, mt: 3 },
     "& a": { color: colors.primary.dark },
