@@ -7,7 +7,6 @@
  * It needs a production build (`npm run build`, or BUILD_DIR) and starts the server itself on a free
  * port with an empty temporary DATA_DIR; without a build it says so and measures nothing.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,7 +14,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { freePort, waitForHealthy } from "#scripts/local-server";
+import { startBuiltApp } from "#scripts/local-server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/setup/chromium";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -59,17 +58,9 @@ export function hasProductionBuild(): boolean {
 /** Factors `n` on the engine page of a fresh server and reports the main thread's longest work meanwhile. */
 export async function measurePageResponsiveness(n: bigint): Promise<PageResponsiveness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "numberlab-bench-factor-page-"));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, APP_URL: _app, ...inherited } = process.env;
-  const server = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    cwd: ROOT,
-    env: { ...inherited, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
-    stdio: "ignore",
-  });
+  const { baseUrl, stop } = await startBuiltApp(ROOT, dataDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    await waitForHealthy(baseUrl);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.addInitScript(WATCH_MAIN_THREAD);
     await page.goto(`${baseUrl}/prime-factorization-engine`);
@@ -103,7 +94,7 @@ export async function measurePageResponsiveness(n: bigint): Promise<PageResponsi
     };
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
+    stop();
     await sleep(500);
     await rm(dataDir, { recursive: true, force: true });
   }

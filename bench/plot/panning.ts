@@ -23,7 +23,6 @@
  * server itself on a free port with an empty temporary DATA_DIR.
  * `npm run bench:plot` — prints the table; nothing is asserted.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,7 +30,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "#tests/setup/chromium";
-import { freePort, waitForHealthy } from "#scripts/local-server";
+import { startBuiltApp } from "#scripts/local-server";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const GOAL_P95_MS = 8;
@@ -149,23 +148,8 @@ async function measure(baseUrl: string, curves: readonly string[]): Promise<Meas
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "numberlab-bench-plot-"));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _database, APP_URL: _app, ...inherited } = process.env;
-  const server = spawn("node", ["--import", "tsx", "server/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_REQUESTS: "false",
-    },
-    stdio: "ignore",
-  });
+  const { baseUrl, stop } = await startBuiltApp(ROOT, dataDir);
   try {
-    await waitForHealthy(baseUrl);
     console.log(
       `\nPanning /tests/ploting: ${DRAG_STEPS} pointer moves over ${DRAG_PX} px, main-thread work per frame.\n`,
     );
@@ -185,7 +169,7 @@ async function main() {
     }
     console.log(`\nGoal: p95 frame time under ${GOAL_P95_MS} ms (ratio under 1).`);
   } finally {
-    server.kill("SIGTERM");
+    stop();
     await sleep(500);
     await rm(dataDir, { recursive: true, force: true });
   }
