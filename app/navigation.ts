@@ -18,6 +18,7 @@ export const mainNavigation: NavItem[] = [
 ];
 
 export const footerNavigation: NavItem[] = [
+  { label: "Glossary", to: "/glossary" },
   { label: "About", to: "/about" },
   { label: "Contact", to: "/contact" },
   { label: "Privacy policy", to: "/privacy-policy" },

@@ -4,6 +4,7 @@ import { headingPlugin } from "./heading-plugin";
 import { mathPlugin } from "./math-plugin";
 import { sourceBlockPlugin } from "./source-block";
 import { tableHeadersPlugin } from "./table-headers-plugin";
+import { termPlugin } from "./term-plugin";
 import { widgetPlugin } from "./widget-plugin";
 
 const ALLOWED_SCHEMES = new Set(["http", "https", "mailto"]);
@@ -20,7 +21,13 @@ function createLessonMarkdown() {
   // Raw HTML is shown as text; no bare URLs turned into links.
   const md = new MarkdownIt("default", { html: false, linkify: false, typographer: true });
   md.validateLink = isAllowedLink;
-  md.use(mathPlugin).use(headingPlugin).use(boxPlugin).use(widgetPlugin).use(sourceBlockPlugin).use(tableHeadersPlugin);
+  md.use(mathPlugin)
+    .use(headingPlugin)
+    .use(boxPlugin)
+    .use(widgetPlugin)
+    .use(sourceBlockPlugin)
+    .use(tableHeadersPlugin)
+    .use(termPlugin);
   md.renderer.rules.link_open = (tokens, idx, options, _env, renderer) => {
     const token = tokens[idx]!;
     if (isExternal(String(token.attrGet("href") ?? ""))) token.attrSet("rel", "noopener noreferrer");

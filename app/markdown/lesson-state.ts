@@ -1,6 +1,7 @@
 import type { Env } from "markdown-it";
 import type { LessonExercise } from "./exercise-check";
 import type { LessonHeading, LessonProblem, RenderLessonOptions } from "./render-lesson";
+import type { LessonTerm, TermLinks } from "./term-plugin";
 
 /** What one parse (and render) of a lesson collects; markdown-it carries it to every rule through `env`. */
 export interface LessonState {
@@ -18,6 +19,12 @@ export interface LessonState {
   openExercise: LessonExercise | null;
   /** The inline text being parsed, for line numbers and the money check. */
   inline: InlineSource | null;
+  /** Terms the lesson defines (`:dfn[…]`), in order. */
+  terms: LessonTerm[];
+  /** Other sections' terms, linked where this lesson's text uses them; null: no links. */
+  termLinks: TermLinks | null;
+  /** Rendering a glossary excerpt: no ids, which belong to the chapter page. */
+  excerpt: boolean;
 }
 
 export interface InlineSource {
@@ -35,11 +42,15 @@ export interface InlineSource {
 const STATE_KEY = "numberlabLesson";
 
 export function newLessonState(
-  options: Pick<LessonState, "checkWidget" | "idPrefix" | "lint"> & Partial<Pick<LessonState, "showKeys">>,
+  options: Pick<LessonState, "checkWidget" | "idPrefix" | "lint"> &
+    Partial<Pick<LessonState, "showKeys" | "termLinks">>,
 ): LessonState {
   return {
     ...options,
     showKeys: options.showKeys ?? false,
+    termLinks: options.termLinks ?? null,
+    terms: [],
+    excerpt: false,
     problems: [],
     headings: [],
     usedIds: new Set(),

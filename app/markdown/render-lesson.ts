@@ -1,6 +1,7 @@
 import { byLine, lessonEnv, newLessonState } from "./lesson-state";
 import { lessonMarkdown } from "./lesson-markdown";
 import type { LessonExercise } from "./exercise-check";
+import type { LessonTerm, TermLinks } from "./term-plugin";
 import type { WidgetMeta } from "./widget-plugin";
 
 export interface LessonHeading {
@@ -33,6 +34,8 @@ export interface RenderedLesson {
   problems: LessonProblem[];
   /** The exercises in order, with their keys: for grading on the server, never for the page's data. */
   exercises: LessonExercise[];
+  /** The terms it defines (`:dfn[…]`), for the glossary. */
+  terms: LessonTerm[];
 }
 
 export interface RenderLessonOptions {
@@ -42,6 +45,8 @@ export interface RenderLessonOptions {
   idPrefix?: string;
   /** Show each exercise check's keys and skill in words: the editor's preview, for authors. */
   showKeys?: boolean;
+  /** Other sections' defined terms, linked at their first use in this text. */
+  termLinks?: TermLinks;
 }
 
 /**
@@ -57,6 +62,7 @@ export function renderLesson(markdown: string, options: RenderLessonOptions): Re
     idPrefix: options.idPrefix ?? "",
     lint: null,
     showKeys: options.showKeys ?? false,
+    termLinks: options.termLinks ?? null,
   });
   const env = lessonEnv(lesson);
   const tokens = lessonMarkdown.parse(markdown, env);
@@ -74,5 +80,11 @@ export function renderLesson(markdown: string, options: RenderLessonOptions): Re
     from = index + 1;
   });
   renderUpTo(tokens.length);
-  return { blocks, headings: lesson.headings, problems: byLine(lesson.problems), exercises: lesson.exercises };
+  return {
+    blocks,
+    headings: lesson.headings,
+    problems: byLine(lesson.problems),
+    exercises: lesson.exercises,
+    terms: lesson.terms,
+  };
 }

@@ -436,3 +436,65 @@ export async function moveSection(db: Kysely<Database>, sectionId: string, direc
     return true;
   });
 }
+
+/** A published section of a published chapter, where the course shows it: without its text. */
+export interface CourseSection {
+  chapterSlug: string;
+  chapterTitle: string;
+  chapterPremium: boolean;
+  sectionSlug: string;
+  sectionTitle: string;
+  revisionId: string;
+  /** Its place in the chapter's published sections: 0 is the introduction every reader may see. */
+  index: number;
+}
+
+/** Every published section of the published chapters, in course order (one query, no section text). */
+export async function listCourseSections(db: Kysely<Database>): Promise<CourseSection[]> {
+  const rows = await db
+    .selectFrom("sections as s")
+    .innerJoin("chapters as c", "c.id", "s.chapter_id")
+    .innerJoin("section_revisions as r", (join) =>
+      join.onRef("r.section_id", "=", "s.id").onRef("r.number", "=", "s.current_revision"),
+    )
+    .select([
+      "c.slug as chapter_slug",
+      "c.title as chapter_title",
+      "c.access",
+      "c.position as chapter_position",
+      "s.slug",
+      "s.position",
+      "r.title",
+      "r.id as revision_id",
+    ])
+    .where("s.published_at", "is not", null)
+    .where("c.published_at", "is not", null)
+    .execute();
+  const ordered = rows.sort(
+    (a, b) =>
+      byPosition(
+        { position: Number(a.chapter_position), slug: a.chapter_slug },
+        { position: Number(b.chapter_position), slug: b.chapter_slug },
+      ) || byPosition({ position: Number(a.position), slug: a.slug }, { position: Number(b.position), slug: b.slug }),
+  );
+  let index = 0;
+  return ordered.map((row, at) => {
+    index = at > 0 && ordered[at - 1]!.chapter_slug === row.chapter_slug ? index + 1 : 0;
+    return {
+      chapterSlug: row.chapter_slug,
+      chapterTitle: row.chapter_title,
+      chapterPremium: row.access === "premium",
+      sectionSlug: row.slug,
+      sectionTitle: row.title,
+      revisionId: row.revision_id,
+      index,
+    };
+  });
+}
+
+/** The text of the given revisions, by revision id. */
+export async function revisionBodies(db: Kysely<Database>, revisionIds: string[]): Promise<Map<string, string>> {
+  if (revisionIds.length === 0) return new Map();
+  const rows = await db.selectFrom("section_revisions").select(["id", "body"]).where("id", "in", revisionIds).execute();
+  return new Map(rows.map((row) => [row.id, row.body]));
+}

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { PASSWORD, uniqueClientIp } from "./accounts";
 
 /**
@@ -48,4 +48,13 @@ export async function logOut(page: Page): Promise<void> {
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+/** The element a link opened at is in view, and not under the sticky app bar. */
+export async function expectInViewBelowAppBar(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeInViewport();
+  const barBottom = await page.getByRole("banner").evaluate((bar) => bar.getBoundingClientRect().bottom);
+  await expect
+    .poll(() => target.evaluate((element) => element.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(barBottom);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { storageStatePath } from "./accounts";
-import { gotoHydrated, watchConsole } from "./helpers";
+import { expectInViewBelowAppBar, gotoHydrated, watchConsole } from "./helpers";
 
 const searchField = "Search the course and tools";
 
@@ -34,12 +34,8 @@ test("a premium reader finds Carmichael from the app bar and the definition open
     /\/chapter\/exponential-remainders(\?step=\d+)?#[a-z0-9-]+-definition-carmichael-number$/,
   );
   const box = page.getByRole("region", { name: "Definition: Carmichael number" });
-  await expect(box).toBeInViewport();
   // Its title is not under the sticky app bar.
-  const barBottom = await page.getByRole("banner").evaluate((bar) => bar.getBoundingClientRect().bottom);
-  await expect
-    .poll(() => box.evaluate((element) => element.getBoundingClientRect().top))
-    .toBeGreaterThanOrEqual(barBottom);
+  await expectInViewBelowAppBar(page, box);
   checkConsole();
   await context.close();
 });

@@ -3,7 +3,9 @@ import type { Theme } from "@mui/material/styles";
 import type { LessonBlock, LessonBlockRef } from "#app/markdown/render-lesson";
 import { LessonWidget } from "../lesson-widgets/lesson-widget";
 import { useRef } from "react";
+import { displayMathStyles } from "./display-math-styles";
 import { ExerciseAnswers, type SectionExercises } from "./exercise-answers";
+import { GlossaryCards } from "./glossary-cards";
 import { StaticHtml } from "./lesson-html";
 
 /** How a widget directive was written, for the marked fallback. */
@@ -11,13 +13,6 @@ function directiveSource(name: string, attributes: Record<string, string>): stri
   const pairs = Object.entries(attributes).map(([key, value]) => ` ${key}="${value}"`);
   return `::widget{name="${name}"${pairs.join("")}}`;
 }
-
-/** Display formulas scroll sideways within their column instead of widening it (a phone is narrower than many). */
-export const displayMathStyles = {
-  "& .lesson-display-math": { overflowX: "auto", overflowY: "hidden", py: 0.5 },
-  // Display maths inside a paragraph is a span (a div may not sit in a <p>); it still gets a line of its own.
-  "& span.lesson-display-math": { display: "block" },
-} as const;
 
 /** The look of rendered lesson Markdown: boxes, folded hints, formulas, marked errors, print. */
 const lessonStyles = ({ vars, palette, typography }: Theme) => {
@@ -31,6 +26,11 @@ const lessonStyles = ({ vars, palette, typography }: Theme) => {
     "& h3": { ...typography.h6, mt: 4 },
     "& h4": { ...typography.subtitle1, fontWeight: 700, mt: 3 },
     "& a": { color: colors.primary.dark },
+    // A defined term where it is defined, and where it is used (a link to it whose card shows the definition).
+    "& dfn": { fontStyle: "normal", fontWeight: 700 },
+    "& dfn:target": { outline: `2px solid ${colors.secondary.main}`, outlineOffset: 2, borderRadius: 2 },
+    "& dfn[id]": { scrollMarginTop: 80 },
+    "& a.term": { color: "inherit", textDecorationStyle: "dotted", textUnderlineOffset: "0.2em" },
     ...displayMathStyles,
     "& .lesson-table": { overflowX: "auto" },
     "& table": { borderCollapse: "collapse", my: 2 },
@@ -87,6 +87,7 @@ export function LessonBody({
   return (
     <Box className="lesson" sx={lessonStyles} ref={root}>
       {exercises && <ExerciseAnswers root={root} exercises={exercises} />}
+      <GlossaryCards root={root} />
       {blocks.map((block, index) =>
         block.kind === "html" ? (
           <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />

@@ -1,6 +1,7 @@
 import type { LessonHtmlAnswer } from "#app/content/chapter-lesson-html";
 import { sectionBlocksByKey } from "#app/content/lesson-render.server";
 import { readableChapter } from "#app/content/readable-chapter.server";
+import { loadGlossary, termLinksFor } from "#app/glossary/glossary.server";
 import type { Route } from "./+types/chapter-lesson-html";
 
 /**
@@ -10,10 +11,12 @@ import type { Route } from "./+types/chapter-lesson-html";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.chapterName;
-  const { readable } = await readableChapter(context, slug, `/chapter/${slug}`);
+  const { db, chapter, readable } = await readableChapter(context, slug, `/chapter/${slug}`);
+  const glossary = await loadGlossary(db);
   const answer: LessonHtmlAnswer = { blocks: {} };
   for (const section of readable) {
-    for (const [key, html] of sectionBlocksByKey(section).html) answer.blocks[key] = html;
+    const links = termLinksFor(glossary, chapter.slug, section.slug);
+    for (const [key, html] of sectionBlocksByKey(section, links).html) answer.blocks[key] = html;
   }
   return Response.json(answer);
 }

@@ -12,6 +12,7 @@ import {
 import { fetchChapterLessonHtml } from "#app/content/chapter-lesson-html";
 import { readableChapter } from "#app/content/readable-chapter.server";
 import { sectionBlocksByKey } from "#app/content/lesson-render.server";
+import { loadGlossary, termLinksFor } from "#app/glossary/glossary.server";
 import { lessonHtmlContext } from "#app/http/request-context";
 import { listPublishedChapters } from "#app/models/chapter.server";
 import { markSectionRead, readSectionIds, unmarkSectionRead } from "#app/models/reading-progress.server";
@@ -40,7 +41,7 @@ function readableChapterAt(request: Request, context: Route.LoaderArgs["context"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, db, chapter, sections, locked, readable } = await readableChapterAt(request, context);
   const lessonHtml = context.get(lessonHtmlContext);
-  const [course, read, { masteries }, exercises] = await Promise.all([
+  const [course, read, { masteries }, exercises, glossary] = await Promise.all([
     listPublishedChapters(db),
     readSectionIds(db, user.id, chapter.id),
     learnerMastery(db, user.id),
@@ -49,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user.id,
       readable.map((section) => section.id),
     ),
+    loadGlossary(db),
   ]);
   const index = course.findIndex((entry) => entry.id === chapter.id);
   const readingMode = user.preferences?.readingMode ?? "page";
@@ -76,7 +78,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: skill.title,
     })),
     sections: readable.map((section) => {
-      const { blocks, html, rendered } = sectionBlocksByKey(section);
+      const { blocks, html, rendered } = sectionBlocksByKey(
+        section,
+        termLinksFor(glossary, chapter.slug, section.slug),
+      );
       for (const [key, text] of html) lessonHtml.set(key, text);
       return {
         id: section.id,

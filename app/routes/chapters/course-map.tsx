@@ -1,6 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import MuiLink from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { ContinueLearning } from "#app/components/course/continue-learning";
@@ -37,6 +38,13 @@ export default function CourseMapPage({ loaderData }: Route.ComponentProps) {
       lead="The course in order: each chapter builds on the ones before it. The first two are free with an account; Premium opens the others."
       maxWidth="lg"
     >
+      <Typography sx={{ mb: 3 }}>
+        Every term the course defines is in the{" "}
+        <MuiLink component={Link} to="/glossary">
+          glossary
+        </MuiLink>
+        .
+      </Typography>
       {learner ? (
         <Box sx={{ mb: 4 }}>
           <ContinueLearning place={learner.place} lastRead={learner.lastRead} reviewsDue={learner.reviewsDue} />

@@ -14,7 +14,7 @@ import { UlamSpiral } from "#app/components/primes/ulam-spiral";
 import { RecordChart } from "#app/components/primes/record-chart";
 import { PushOptInButton } from "#app/components/push/push-opt-in-button";
 import type { loader as rootLoader } from "#app/root";
-import { displayMathStyles } from "#app/components/lesson/lesson-body";
+import { displayMathStyles } from "#app/components/lesson/display-math-styles";
 import { Page } from "#app/components/page";
 import { markdownBlockHtml } from "#app/content/markdown-html.server";
 import { listPrimeRecords } from "#app/models/prime-record.server";
