@@ -43,6 +43,8 @@ export async function plausibleParams(db: Kysely<Database>, userId: string): Pro
     invoiceId: "in_test_unknown",
     // A table of the analytics page, and a build the server does not run.
     table: "pages",
+    // A term the glossary has (the first chapter defines it).
+    term: "expression",
     file: "unknown.json",
     "*": "no/such/page",
   };
