@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { switchFeatures } from "#tests/setup/feature-flags";
 import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase, type TestDatabase } from "#tests/setup/test-database";
+import type { DailyRhythm } from "../course/daily-rhythm.server";
+import { hostSection } from "#tests/setup/lesson-section";
+import { writeDailyGoal } from "../models/daily-goal.server";
+import { recordExerciseAnswer } from "../models/exercise-answer.server";
 import { addTopic, writeNotificationSettings } from "../models/notification-settings.server";
 import { saveSubscription } from "../models/push-subscription.server";
 import { createSend, type PushSend, type PushSendInput } from "../models/push-send.server";
-import { DEFAULT_REMINDER_HOUR } from "../models/push-vocabulary";
+import { DEFAULT_REMINDER_HOUR, PUSH_BODY_MAX_LENGTH } from "../models/push-vocabulary";
 import { recordAnswer, startAttempt } from "../models/quiz.server";
 import { createSession } from "../models/session.server";
 import { createUser } from "../models/user.server";
@@ -25,6 +29,26 @@ describe("a reminder's text", () => {
     ).toBe(
       "5 skills are due for review: Expand products of brackets, Factor quadratics, Solve linear equations and 2 more.",
     );
+  });
+
+  const rhythm = (kind: "questions" | "minutes", done: number, target: number): DailyRhythm => ({
+    goal: { kind, target, timeZone: "UTC" },
+    streak: { days: 3, today: { done, target, met: done >= target }, frozen: [], freezeLeft: true, restarted: false },
+  });
+
+  it("says where today stands against the learner's daily goal, kindly, and keeps that sentence whole", () => {
+    expect(reminderBody(["factor-quadratics"], rhythm("questions", 2, 5))).toBe(
+      "1 skill is due for review: Factor quadratics. Today: 2 of 5 questions towards your goal.",
+    );
+    expect(reminderBody(["factor-quadratics"], rhythm("questions", 0, 1))).toBe(
+      "1 skill is due for review: Factor quadratics. Today: 0 of 1 question towards your goal.",
+    );
+    expect(reminderBody(["factor-quadratics"], rhythm("minutes", 20, 15))).toBe(
+      "1 skill is due for review: Factor quadratics. Today's goal is met already: a review is a bonus.",
+    );
+    const long = reminderBody(["x".repeat(PUSH_BODY_MAX_LENGTH)], rhythm("minutes", 4, 15));
+    expect(long).toHaveLength(PUSH_BODY_MAX_LENGTH);
+    expect(long).toMatch(/… Today: 4 of 15 minutes towards your goal\.$/);
   });
 });
 
@@ -111,6 +135,31 @@ describe.each(testDialects)("review reminders on %s", (dialect) => {
     // Paris's hour comes eight hours later.
     const later = await sweep("2031-01-15T08:10:00.000Z");
     expect(later.map((send) => send.audienceUserId)).toEqual([paris]);
+  });
+
+  it("tells a learner with a daily goal how far today's goal is, counted in the goal's own day", async () => {
+    const tokyo = await learner(database.db, { timeZone: "Asia/Tokyo", reminderHour: 9 });
+    await answered(database.db, tokyo, ["factor-quadratics"], ANSWERED_AT);
+    await writeDailyGoal(database.db, tokyo, { kind: "questions", target: 3, timeZone: "Asia/Tokyo" });
+    // Two answers this Tokyo morning (15 January from 00:00 +09:00), one the evening before: today has two.
+    const section = await hostSection(database.db, "reminder-goal", "Text.");
+    for (const at of ["2031-01-14T14:30:00.000Z", "2031-01-14T23:50:00.000Z", "2031-01-15T00:10:00.000Z"]) {
+      testClock.set(at);
+      await recordExerciseAnswer(database.db, {
+        userId: tokyo,
+        sectionId: section.id,
+        revisionId: section.revisionId,
+        exerciseNumber: 1,
+        skillId: "power-mod",
+        answers: ["1"],
+        partResults: [true],
+        hintsUsed: 0,
+        revealed: false,
+      });
+    }
+    const [send] = await sweep(SWEEP_AT);
+    // Only the skill answered wrongly five days ago is due; the lesson answers of today count towards the goal.
+    expect(send!.body).toBe("1 skill is due for review: Factor quadratics. Today: 2 of 3 questions towards your goal.");
   });
 
   it("skips the sweep while notifications are switched off, without using up the learner's day", async () => {
