@@ -5,6 +5,7 @@ import { mathPlugin } from "./math-plugin";
 import { sourceBlockPlugin } from "./source-block";
 import { tableHeadersPlugin } from "./table-headers-plugin";
 import { termPlugin } from "./term-plugin";
+import { typographyPlugin } from "./typography-plugin";
 import { widgetPlugin } from "./widget-plugin";
 
 const ALLOWED_SCHEMES = new Set(["http", "https", "mailto"]);
@@ -27,7 +28,8 @@ function createLessonMarkdown() {
     .use(widgetPlugin)
     .use(sourceBlockPlugin)
     .use(tableHeadersPlugin)
-    .use(termPlugin);
+    .use(termPlugin)
+    .use(typographyPlugin);
   md.renderer.rules.link_open = (tokens, idx, options, _env, renderer) => {
     const token = tokens[idx]!;
     if (isExternal(String(token.attrGet("href") ?? ""))) token.attrSet("rel", "noopener noreferrer");
