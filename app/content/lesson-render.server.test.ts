@@ -18,9 +18,9 @@ test("a revision's blocks name their HTML by revision, glossary version and plac
   const rendered = renderSectionRevision(revision, links("v1"));
   expect(rendered.blocks.map((block) => block.kind)).toEqual(["html", "widget", "html"]);
   expect(blocks).toEqual([
-    { kind: "html-ref", key: "rev-7@v1.0" },
+    { kind: "html-ref", key: "rev-7@v1.0", part: 0 },
     rendered.blocks[1],
-    { kind: "html-ref", key: "rev-7@v1.2" },
+    { kind: "html-ref", key: "rev-7@v1.2", part: 0 },
   ]);
   expect([...html]).toEqual([
     ["rev-7@v1.0", (rendered.blocks[0] as { html: string }).html],
@@ -34,5 +34,9 @@ test("a revision's blocks name their HTML by revision, glossary version and plac
 test("another glossary version is another text under another key; without links the revision renders plain", () => {
   const other = { ...links("v2"), targets: [] };
   expect(sectionBlocksByKey(revision, other).html.get("rev-7@v2.0")).not.toContain("<a ");
-  expect(renderSectionRevision(revision).blocks[0]).toEqual({ kind: "html", html: expect.not.stringContaining("<a ") });
+  expect(renderSectionRevision(revision).blocks[0]).toEqual({
+    kind: "html",
+    html: expect.not.stringContaining("<a "),
+    part: 0,
+  });
 });

@@ -59,7 +59,7 @@ export function sectionBlocksByKey(
     if (block.kind === "widget") return block;
     const key = `${renderKey(revision.revisionId, termLinks)}.${index}`;
     html.set(key, block.html);
-    return { kind: "html-ref", key };
+    return { kind: "html-ref", key, part: block.part };
   });
   return { blocks, html, rendered };
 }

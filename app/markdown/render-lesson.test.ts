@@ -299,9 +299,9 @@ describe("widgets", () => {
   it("becomes a block of its own between the HTML around it", () => {
     const result = render('Before.\n\n::widget{name="factor-tree" n="360"}\n\n## After\n\nText.');
     expect(result.blocks).toEqual([
-      { kind: "html", html: "<p>Before.</p>\n" },
-      { kind: "widget", name: "factor-tree", attributes: { n: "360" }, line: 3 },
-      { kind: "html", html: '<h2 id="after">After</h2>\n<p>Text.</p>\n' },
+      { kind: "html", html: "<p>Before.</p>\n", part: 0 },
+      { kind: "widget", name: "factor-tree", attributes: { n: "360" }, line: 3, part: 0 },
+      { kind: "html", html: '<h2 id="after">After</h2>\n<p>Text.</p>\n', part: 0 },
     ]);
     expect(result.problems).toEqual([]);
   });
@@ -566,5 +566,47 @@ describe("any input", () => {
     expect(result.problems).toEqual([]);
     expect(result.headings.length).toBe(Math.ceil(5000 / words));
     expect(result.blocks.filter((block) => block.kind === "widget")).toHaveLength(Math.ceil(5000 / words));
+  });
+});
+
+describe("parts read as steps", () => {
+  const exercise = (title: string) =>
+    `::::exercise{title="${title}"}\nHow much?\n\n:::check{skill="power-mod"}\ninteger 1\n:::\n::::`;
+
+  it("start at a sub-section heading right after an exercise with a check, with the anchors in each", () => {
+    const markdown = [
+      "Opening words.",
+      "",
+      exercise("First check"),
+      "",
+      "### Second part",
+      "",
+      "A :dfn[widget term] and more.",
+      "",
+      '::widget{name="factor-tree" n="360"}',
+      "",
+      exercise("Second check"),
+    ].join("\n");
+    const result = renderLesson(markdown, { checkWidget: () => null, idPrefix: "sec-" });
+    expect(result.parts).toEqual([
+      { title: null, anchors: ["sec-exercise-first-check"] },
+      { title: "Second part", anchors: ["sec-second-part", "sec-term-widget-term", "sec-exercise-second-check"] },
+    ]);
+    expect(result.blocks.map((block) => [block.kind, block.part])).toEqual([
+      ["html", 0],
+      ["html", 1],
+      ["widget", 1],
+      ["html", 1],
+    ]);
+    expect(htmlBlocks(result.blocks)[1]).toMatch(/^<h3 id="sec-second-part">/);
+  });
+
+  it("keep a section whole when its sub-sections do not follow a check", () => {
+    const proof = '::::exercise{title="Prove it" kind="proof"}\nShow it.\n::::';
+    for (const before of ["Words.", proof, exercise("Inside a note").replace(/^/gm, "> ")]) {
+      const result = renderLesson(`${before}\n\n### Later\n\nText.`, { checkWidget: () => null });
+      expect(result.parts.map((part) => part.title)).toEqual([null]);
+      expect(result.blocks.every((block) => block.part === 0)).toBe(true);
+    }
   });
 });

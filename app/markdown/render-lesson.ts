@@ -1,4 +1,7 @@
+import type { Token } from "markdown-it";
+import type { BoxMeta } from "./box-plugin";
 import { byLine, lessonEnv, newLessonState } from "./lesson-state";
+import { plainText } from "./plain-text";
 import { lessonMarkdown } from "./lesson-markdown";
 import type { LessonExercise } from "./exercise-check";
 import type { LessonTerm, TermLinks } from "./term-plugin";
@@ -10,14 +13,28 @@ export interface LessonHeading {
   text: string;
 }
 
+/** `part`: the step of the section it belongs to (see LessonPart). */
 export type LessonBlock =
-  { kind: "html"; html: string } | { kind: "widget"; name: string; attributes: Record<string, string>; line: number };
+  | { kind: "html"; html: string; part: number }
+  | { kind: "widget"; name: string; attributes: Record<string, string>; line: number; part: number };
 
 /**
  * A block as a chapter page's data carries it: HTML by key only (its text reaches the page once, in
  * the document or in the tab's cache: components/lesson/lesson-html.tsx), widgets as they are.
  */
-export type LessonBlockRef = { kind: "html-ref"; key: string } | Extract<LessonBlock, { kind: "widget" }>;
+export type LessonBlockRef = { kind: "html-ref"; key: string; part: number } | Extract<LessonBlock, { kind: "widget" }>;
+
+/**
+ * A part of a section read as one step: the whole section, unless it has sub-sections (`###`) that end with
+ * their own check. Then a sub-section heading right after an exercise with a check starts a new part, so
+ * every step ends with a question.
+ */
+export interface LessonPart {
+  /** The heading that opens it; null for the part that opens the section. */
+  title: string | null;
+  /** The ids of the headings, boxes and defined terms in it, so a link to one opens its step. */
+  anchors: string[];
+}
 
 export interface LessonProblem {
   severity: "error" | "warning";
@@ -36,6 +53,8 @@ export interface RenderedLesson {
   exercises: LessonExercise[];
   /** The terms it defines (`:dfn[…]`), for the glossary. */
   terms: LessonTerm[];
+  /** Its steps, in order: at least one. */
+  parts: LessonPart[];
 }
 
 export interface RenderLessonOptions {
@@ -66,17 +85,25 @@ export function renderLesson(markdown: string, options: RenderLessonOptions): Re
   });
   const env = lessonEnv(lesson);
   const tokens = lessonMarkdown.parse(markdown, env);
+  const starts = partStarts(tokens);
   const blocks: LessonBlock[] = [];
+  const parts: LessonPart[] = [{ title: null, anchors: [] }];
   let from = 0;
-  // Widgets only stand at the top level, so the tokens between two of them are whole blocks of HTML.
+  // Widgets and part starts only stand at the top level, so the tokens between two are whole blocks of HTML.
   const renderUpTo = (to: number) => {
     const html = lessonMarkdown.renderer.render(tokens.slice(from, to), lessonMarkdown.options, env);
-    if (html !== "") blocks.push({ kind: "html", html });
+    if (html !== "") blocks.push({ kind: "html", html, part: parts.length - 1 });
   };
   tokens.forEach((token, index) => {
+    if (starts.has(index)) {
+      renderUpTo(index);
+      parts.push({ title: plainText(tokens[index + 1]?.children ?? []), anchors: [] });
+      from = index;
+    }
+    parts[parts.length - 1]!.anchors.push(...anchorsOf(token));
     if (token.type !== "lesson_widget") return;
     renderUpTo(index);
-    blocks.push({ kind: "widget", ...(token.meta as WidgetMeta) });
+    blocks.push({ kind: "widget", ...(token.meta as WidgetMeta), part: parts.length - 1 });
     from = index + 1;
   });
   renderUpTo(tokens.length);
@@ -86,5 +113,39 @@ export function renderLesson(markdown: string, options: RenderLessonOptions): Re
     problems: byLine(lesson.problems),
     exercises: lesson.exercises,
     terms: lesson.terms,
+    parts,
   };
+}
+
+/**
+ * Where parts start: at a top-level `###` heading whose previous top-level block is an exercise with a check
+ * (LessonPart).
+ */
+function partStarts(tokens: Token[]): Set<number> {
+  const starts = new Set<number>();
+  let exerciseWithCheck = false;
+  let previous: "checked-exercise" | "other" = "other";
+  tokens.forEach((token, index) => {
+    if (token.type === "lesson_check_open") exerciseWithCheck = true;
+    if (token.level !== 0 || token.nesting === -1) {
+      if (token.level === 0 && token.type === "lesson_box_close") {
+        previous = (token.meta as BoxMeta).kind === "exercise" && exerciseWithCheck ? "checked-exercise" : "other";
+      }
+      return;
+    }
+    if (token.type === "heading_open" && token.tag === "h3" && previous === "checked-exercise") starts.add(index);
+    if (token.type === "lesson_box_open") exerciseWithCheck = false;
+    previous = "other";
+  });
+  return starts;
+}
+
+/** The ids a token gives the page: a heading's, a box's, a defined term's. */
+function anchorsOf(token: Token): string[] {
+  if (token.type === "heading_open") return [String(token.attrGet("id") ?? "")].filter(Boolean);
+  if (token.type === "lesson_box_open") return [(token.meta as BoxMeta).id ?? ""].filter(Boolean);
+  if (token.type !== "inline") return [];
+  return (token.children ?? [])
+    .filter((child) => child.type === "lesson_dfn_open")
+    .map((child) => (child.meta as { anchor: string }).anchor);
 }

@@ -172,3 +172,51 @@ test("a learner reads a chapter step by step with the keyboard, and the choice i
   await expect(page.getByRole("navigation", { name: "Steps" })).toHaveCount(0);
   checkConsole();
 });
+
+test("step by step, a section whose sub-section ends with its own check is read in two steps", async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  await asNewClient(page);
+  const learner = await createTestAccount("part-reader");
+  await logIn(page, learner.email);
+  await page.waitForURL("**/profile");
+  // The steps, from the chapter file the server imported: the journey's oracle.
+  const algebra = "fundamentals-of-algebra";
+  const file = parseChapterFile(readFileSync(`content/chapters/${algebra}.md`, "utf8"), `${algebra}.md`);
+  const steps = file.sections.flatMap((section) =>
+    renderLesson(section.body, { checkWidget, idPrefix: `${section.slug}-` }).parts.map((part, index) => ({
+      section,
+      part,
+      index,
+    })),
+  );
+  const second = steps.findIndex((step) => step.index === 1);
+  expect(second).toBeGreaterThan(0);
+  const { section, part } = steps[second]!;
+  const total = steps.length;
+  expect(total).toBe(file.sections.length + 1);
+
+  await gotoHydrated(page, `/chapter/${algebra}`);
+  await page.getByRole("button", { name: "Step by step" }).click();
+  await expect(page.getByText(`Step 1 of ${total}`)).toBeVisible();
+  // A link to the sub-section opens its step, under its section's title.
+  await gotoHydrated(page, `/chapter/${algebra}#${part.anchors[0]}`);
+  await expect(page).toHaveURL(new RegExp(`\\?step=${second + 1}#${part.anchors[0]}$`));
+  await expect(page.getByText(`Step ${second + 1} of ${total}`)).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 2, name: section.title })).toBeVisible();
+  await expect(main.getByRole("heading", { level: 3, name: part.title! })).toBeVisible();
+  const earlier = steps[second - 1]!.part.anchors;
+  await expect(main.locator(`[id="${earlier.at(-1)}"]`)).toHaveCount(0);
+  // It ends the section: its check and the section's "mark as read" are here.
+  await expect(main.locator(`[id="${part.anchors.at(-1)}"]`)).toBeVisible();
+  await expect(main.getByRole("button", { name: `Mark as read: ${section.title}` })).toBeVisible();
+
+  await page.getByRole("link", { name: `← ${section.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?step=${second}$`));
+  await expect(main.locator(`[id="${earlier.at(-1)}"]`)).toBeVisible();
+  await expect(main.getByRole("heading", { level: 3, name: part.title! })).toHaveCount(0);
+  // The first part ends with its own check, and the section is marked read after its last part.
+  await expect(main.getByRole("button", { name: `Mark as read: ${section.title}` })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `Next: ${part.title} →` })).toBeVisible();
+  checkConsole();
+});

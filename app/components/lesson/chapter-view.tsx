@@ -12,8 +12,9 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { MasteryList, type MasteryEntry } from "../quiz/mastery-list";
-import type { LessonBlockRef, LessonHeading } from "#app/markdown/render-lesson";
+import type { LessonBlockRef, LessonHeading, LessonPart } from "#app/markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
+import { readingSteps, stepOfAnchor, type ReadingStep } from "./reading-steps";
 import { subscribePath } from "#app/billing/billing-paths";
 import { submissionField, useOfflineSubmission } from "#app/offline/offline-queue-provider";
 
@@ -27,6 +28,8 @@ export interface ChapterSectionView {
   solvedExercises: number[];
   blocks: LessonBlockRef[];
   headings: LessonHeading[];
+  /** Its steps (one, or its parts: LessonPart). */
+  parts: LessonPart[];
 }
 
 interface ChapterLink {
@@ -39,7 +42,7 @@ export type ReadingMode = "page" | "steps";
 export interface ChapterViewProps {
   chapter: { slug: string; title: string; summary: string; published: boolean; position: number | null; total: number };
   locked: boolean;
-  /** The reader's chosen way of reading, and in steps the section shown (1-based). */
+  /** The reader's chosen way of reading, and in steps the step shown (1-based; see reading-steps.ts). */
   reading: { mode: ReadingMode; step: number };
   /** The chapter's quiz skills with the reader's mastery; empty for a chapter without a quiz. */
   quizSkills: readonly MasteryEntry[];
@@ -117,7 +120,7 @@ function ReadToggle({ section }: { section: ChapterSectionView }) {
   );
 }
 
-/** A link to a place in section `index`: its anchor on the one page, or its step (a navigation). */
+/** A link to a place in the chapter: its anchor on the one page, or its step (0-based `index`; a navigation). */
 function SectionLink({
   mode,
   index,
@@ -153,6 +156,8 @@ function TableOfContents({
   mode,
   step,
 }: Pick<ChapterViewProps, "sections" | "lockedTitles"> & { mode: ReadingMode; step: number }) {
+  const steps = readingSteps(sections);
+  const shownSection = steps[step - 1]?.section;
   return (
     <Box component="nav" aria-labelledby="contents-heading" sx={{ position: { lg: "sticky" }, top: { lg: 88 } }}>
       <Typography id="contents-heading" variant="overline" component="h2" color="text.secondary">
@@ -163,9 +168,9 @@ function TableOfContents({
           <li key={section.id}>
             <SectionLink
               mode={mode}
-              index={index}
+              index={steps.findIndex((entry) => entry.section === index)}
               anchor={section.slug}
-              current={mode === "steps" && index === step - 1}
+              current={mode === "steps" && index === shownSection}
             >
               {section.title}
             </SectionLink>
@@ -180,7 +185,7 @@ function TableOfContents({
               <Box component="ul" sx={{ pl: 2, listStyle: "none", display: { xs: "none", lg: "block" } }}>
                 {section.headings.map((heading) => (
                   <li key={heading.id}>
-                    <SectionLink mode={mode} index={index} anchor={heading.id} secondary>
+                    <SectionLink mode={mode} index={stepOfAnchor(sections, heading.id)} anchor={heading.id} secondary>
                       {heading.text}
                     </SectionLink>
                   </li>
@@ -296,11 +301,11 @@ function ReadingModeSwitch({ mode }: { mode: ReadingMode }) {
   );
 }
 
-/** In steps: where the reader is, and the way to the previous and next section. */
-function StepNavigation({ sections, step, id }: { sections: ChapterSectionView[]; step: number; id?: string }) {
-  const total = sections.length;
-  const previous = step > 1 ? sections[step - 2] : null;
-  const following = step < total ? sections[step] : null;
+/** In steps: where the reader is, and the way to the previous and next step. */
+function StepNavigation({ steps, step, id }: { steps: ReadingStep[]; step: number; id?: string }) {
+  const total = steps.length;
+  const previous = step > 1 ? steps[step - 2] : null;
+  const following = step < total ? steps[step] : null;
   return (
     <Box component="nav" aria-label={id ? "Steps" : "Steps, again"} sx={{ displayPrint: "none", mb: 3 }}>
       {id && (
@@ -338,16 +343,15 @@ function StepNavigation({ sections, step, id }: { sections: ChapterSectionView[]
 }
 
 /**
- * In steps, a link to an anchor of another section (from another chapter, a search, the address bar)
- * opens that section's step at the anchor.
+ * In steps, a link to an anchor of another step (from another chapter, a search, a glossary term, the
+ * address bar) opens that step at the anchor.
  */
 function useStepOfAnchor(sections: ChapterSectionView[], mode: ReadingMode, step: number) {
   const { hash, search } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     if (mode !== "steps" || hash === "") return;
-    const anchor = decodeURIComponent(hash.slice(1));
-    const index = sections.findIndex((section) => anchor === section.slug || anchor.startsWith(`${section.slug}-`));
+    const index = stepOfAnchor(sections, decodeURIComponent(hash.slice(1)));
     if (index === -1 || index === step - 1) return;
     const params = new URLSearchParams(search);
     params.set("step", String(index + 1));
@@ -368,9 +372,13 @@ export function ChapterView({
 }: ChapterViewProps) {
   const readCount = sections.filter((section) => section.read).length;
   const { mode, step } = reading;
-  const steps = mode === "steps" && sections.length > 0;
-  const shown = steps ? sections.slice(step - 1, step) : sections;
-  const atEnd = !steps || step === sections.length;
+  const steps = readingSteps(sections);
+  const current = mode === "steps" ? steps[step - 1] : undefined;
+  // On one page every section whole; in steps the step's section, its blocks of that part only.
+  const shown = current
+    ? [{ section: sections[current.section]!, part: current.part, last: current.last }]
+    : sections.map((section) => ({ section, part: null, last: true }));
+  const atEnd = !current || step === steps.length;
   useStepOfAnchor(sections, mode, step);
   return (
     <Container component="main" id="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
@@ -415,8 +423,8 @@ export function ChapterView({
           <TableOfContents sections={sections} lockedTitles={lockedTitles} mode={mode} step={step} />
         </Box>
         <Box sx={{ gridColumn: { lg: 2 }, maxWidth: "48rem" }}>
-          {steps && <StepNavigation sections={sections} step={step} id="step-progress" />}
-          {shown.map((section) => (
+          {current && <StepNavigation steps={steps} step={step} id="step-progress" />}
+          {shown.map(({ section, part, last }) => (
             <Box component="section" key={section.id} aria-labelledby={section.slug} sx={{ mb: 6 }}>
               <Typography
                 variant="h4"
@@ -432,15 +440,17 @@ export function ChapterView({
                 )}
               </Typography>
               <LessonBody
-                blocks={section.blocks}
+                blocks={part === null ? section.blocks : section.blocks.filter((block) => block.part === part)}
                 exercises={{ sectionId: section.id, revisionId: section.revisionId, solved: section.solvedExercises }}
               />
-              <Box sx={{ displayPrint: "none" }}>
-                <ReadToggle section={section} />
-              </Box>
+              {last && (
+                <Box sx={{ displayPrint: "none" }}>
+                  <ReadToggle section={section} />
+                </Box>
+              )}
             </Box>
           ))}
-          {steps && <StepNavigation sections={sections} step={step} />}
+          {current && <StepNavigation steps={steps} step={step} />}
           {atEnd && locked && <PremiumCall slug={chapter.slug} lockedTitles={lockedTitles} />}
           {atEnd && !locked && quizSkills.length > 0 && <ChapterQuizCall slug={chapter.slug} skills={quizSkills} />}
           {atEnd && <ChapterNavigation previous={previous} next={next} />}

@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo } from "react";
 import { data, redirectDocument } from "react-router";
 import { z } from "zod";
 import { ChapterView } from "#app/components/lesson/chapter-view";
+import { readingSteps } from "#app/components/lesson/reading-steps";
 import {
   chapterShown,
   hasLessonHtml,
@@ -53,14 +54,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadGlossary(db),
   ]);
   const index = course.findIndex((entry) => entry.id === chapter.id);
-  const readingMode = user.preferences?.readingMode ?? "page";
-  // A step past the end (a link from before a section was removed) shows the last one.
-  const requestedStep = Number(new URL(request.url).searchParams.get("step"));
-  const step = Number.isInteger(requestedStep) && requestedStep >= 1 ? Math.min(requestedStep, readable.length) : 1;
   const neighbour = (at: number) => {
     const entry = course[at];
     return entry ? { slug: entry.slug, title: entry.title } : null;
   };
+  const sectionViews = readable.map((section) => {
+    const { blocks, html, rendered } = sectionBlocksByKey(section, termLinksFor(glossary, chapter.slug, section.slug));
+    for (const [key, text] of html) lessonHtml.set(key, text);
+    return {
+      id: section.id,
+      slug: section.slug,
+      title: section.title,
+      published: section.published,
+      read: read.has(section.id),
+      revisionId: section.revisionId,
+      solvedExercises: exercises
+        .filter((state) => state.sectionId === section.id && state.solved)
+        .map((state) => state.exerciseNumber),
+      blocks,
+      headings: rendered.headings.filter((heading) => heading.level === 3),
+      // A one-part section needs no anchors to find its step.
+      parts: rendered.parts.length > 1 ? rendered.parts : [{ title: null, anchors: [] }],
+    };
+  });
+  const readingMode = user.preferences?.readingMode ?? "page";
+  // A step past the end (a link from before a section was removed) shows the last one.
+  const steps = readingSteps(sectionViews).length;
+  const requestedStep = Number(new URL(request.url).searchParams.get("step"));
+  const step = Number.isInteger(requestedStep) && requestedStep >= 1 ? Math.min(requestedStep, steps) : 1;
   return {
     chapter: {
       slug: chapter.slug,
@@ -77,26 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...masteries.find((m) => m.skillId === skill.id)!,
       title: skill.title,
     })),
-    sections: readable.map((section) => {
-      const { blocks, html, rendered } = sectionBlocksByKey(
-        section,
-        termLinksFor(glossary, chapter.slug, section.slug),
-      );
-      for (const [key, text] of html) lessonHtml.set(key, text);
-      return {
-        id: section.id,
-        slug: section.slug,
-        title: section.title,
-        published: section.published,
-        read: read.has(section.id),
-        revisionId: section.revisionId,
-        solvedExercises: exercises
-          .filter((state) => state.sectionId === section.id && state.solved)
-          .map((state) => state.exerciseNumber),
-        blocks,
-        headings: rendered.headings.filter((heading) => heading.level === 3),
-      };
-    }),
+    sections: sectionViews,
     // Locked sections are listed by title only, so readers see what premium opens.
     lockedTitles: sections.slice(readable.length).map((section) => section.title),
     previous: index > 0 ? neighbour(index - 1) : null,
