@@ -41,6 +41,27 @@ describe("maths stated in the site's text", () => {
     ]);
   });
 
+  it("chapter 4: 3^(10^18) mod 999 999 937 = 47 274 951, by reducing the exponent to 4096", () => {
+    const file = readFileSync("content/chapters/exponential-remainders.md", "utf8");
+    expect(file).toContain("\\(10^{18} = (10^9)^2 \\equiv 64^2 = 4096 \\pmod{p - 1}\\)");
+    expect(file).toContain("\\(3^{10^{18}} \\bmod 999\\,999\\,937 = 47\\,274\\,951\\)");
+    const p = 999_999_937;
+    expect([...trialDivision(p)]).toEqual([[p, 1]]);
+    expect(10n ** 9n % BigInt(p - 1)).toBe(64n);
+    expect(10n ** 18n % BigInt(p - 1)).toBe(4096n);
+    // 3^4096 by twelve squarings, and 3^(p-1) = 1 (Fermat), both by plain BigInt products.
+    let power = 3n;
+    for (let squaring = 0; squaring < 12; squaring++) power = (power * power) % BigInt(p);
+    expect(power).toBe(47_274_951n);
+    let fermat = 1n;
+    let base = 3n;
+    for (let exponent = p - 1; exponent > 0; exponent = Math.floor(exponent / 2)) {
+      if (exponent % 2 === 1) fermat = (fermat * base) % BigInt(p);
+      base = (base * base) % BigInt(p);
+    }
+    expect(fermat).toBe(1n);
+  });
+
   it("chapter 5: 1/7 repeats every six digits", () => {
     const file = readFileSync("content/chapters/periods-and-primes.md", "utf8");
     expect(file).toMatch(/^summary: .*1\/7 repeats every six digits/m);
