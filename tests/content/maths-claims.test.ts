@@ -62,6 +62,20 @@ describe("maths stated in the site's text", () => {
     expect(fermat).toBe(1n);
   });
 
+  it("chapter 1: 2/3·x − 7 = 1/4·x + 3 has the one solution x = 24", () => {
+    const file = readFileSync("content/chapters/fundamentals-of-algebra.md", "utf8");
+    expect(file).toContain("this gives \\(8x - 84 = 3x + 36\\)");
+    expect(file).toContain("Divide by 5: $x = 24$.");
+    // Both sides times 12, in whole numbers: 12·(2/3·x − 7) = 8x − 84 and 12·(1/4·x + 3) = 3x + 36.
+    const left = (x: number) => 8 * x - 84;
+    const right = (x: number) => 3 * x + 36;
+    const solutions = Array.from({ length: 2001 }, (_, index) => index - 1000).filter((x) => left(x) === right(x));
+    expect(solutions).toEqual([24]);
+    // And on the fractions themselves, exactly: 2/3·24 − 7 = 9 = 1/4·24 + 3.
+    expect(((2 * 24) / 3 - 7) * 12).toBe(((1 * 24) / 4 + 3) * 12);
+    expect((2 * 24) / 3 - 7).toBe(9);
+  });
+
   it("chapter 5: 1/7 repeats every six digits", () => {
     const file = readFileSync("content/chapters/periods-and-primes.md", "utf8");
     expect(file).toMatch(/^summary: .*1\/7 repeats every six digits/m);
