@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testClock } from "#tests/setup/test-clock";
-import { hostSection } from "#tests/setup/lesson-section";
+import { answerExerciseAt, hostSection } from "#tests/setup/lesson-section";
 import { testDialects, useTestDatabase } from "#tests/setup/test-database";
 import { writeDailyGoal } from "#app/models/daily-goal.server";
-import { recordExerciseAnswer } from "#app/models/exercise-answer.server";
 import { markSectionRead } from "#app/models/reading-progress.server";
 import type { SectionRecord } from "#app/models/section.server";
 import { createUser, type User } from "#app/models/user.server";
@@ -23,20 +22,7 @@ describe.each(testDialects)("the daily rhythm on %s", (dialect) => {
   });
 
   /** An answer to the section's first exercise at `at` (UTC). */
-  async function answerAt(at: string) {
-    testClock.set(at);
-    await recordExerciseAnswer(database.db, {
-      userId: learner.id,
-      sectionId: section.id,
-      revisionId: section.revisionId,
-      exerciseNumber: 1,
-      skillId: "power-mod",
-      answers: ["1"],
-      partResults: [true],
-      hintsUsed: 0,
-      revealed: false,
-    });
-  }
+  const answerAt = (at: string) => answerExerciseAt(database.db, learner.id, section, at);
 
   it("has nothing to show before the learner chooses a goal", async () => {
     await answerAt("2026-11-27T10:00:00Z");

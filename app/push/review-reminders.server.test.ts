@@ -3,9 +3,8 @@ import { switchFeatures } from "#tests/setup/feature-flags";
 import { testClock } from "#tests/setup/test-clock";
 import { testDialects, useTestDatabase, type TestDatabase } from "#tests/setup/test-database";
 import type { DailyRhythm } from "../course/daily-rhythm.server";
-import { hostSection } from "#tests/setup/lesson-section";
+import { answerExerciseAt, hostSection } from "#tests/setup/lesson-section";
 import { writeDailyGoal } from "../models/daily-goal.server";
-import { recordExerciseAnswer } from "../models/exercise-answer.server";
 import { addTopic, writeNotificationSettings } from "../models/notification-settings.server";
 import { saveSubscription } from "../models/push-subscription.server";
 import { createSend, type PushSend, type PushSendInput } from "../models/push-send.server";
@@ -144,18 +143,7 @@ describe.each(testDialects)("review reminders on %s", (dialect) => {
     // Two answers this Tokyo morning (15 January from 00:00 +09:00), one the evening before: today has two.
     const section = await hostSection(database.db, "reminder-goal", "Text.");
     for (const at of ["2031-01-14T14:30:00.000Z", "2031-01-14T23:50:00.000Z", "2031-01-15T00:10:00.000Z"]) {
-      testClock.set(at);
-      await recordExerciseAnswer(database.db, {
-        userId: tokyo,
-        sectionId: section.id,
-        revisionId: section.revisionId,
-        exerciseNumber: 1,
-        skillId: "power-mod",
-        answers: ["1"],
-        partResults: [true],
-        hintsUsed: 0,
-        revealed: false,
-      });
+      await answerExerciseAt(database.db, tokyo, section, at);
     }
     const [send] = await sweep(SWEEP_AT);
     // Only the skill answered wrongly five days ago is due; the lesson answers of today count towards the goal.
