@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
-import katex from "katex";
+import { typesetForPage } from "./markdown/typeset-formula";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
@@ -75,7 +75,7 @@ export default function handleRequest(
       <NonceProvider value={cspNonce}>
         <CacheProvider value={cache}>
           <LessonHtmlStore value={loadContext.get(lessonHtmlContext)}>
-            <FormulaTypesetter value={katex}>
+            <FormulaTypesetter value={typesetForPage}>
               <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
             </FormulaTypesetter>
           </LessonHtmlStore>

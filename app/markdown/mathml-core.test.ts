@@ -61,7 +61,8 @@ describe("formulas drawn from MathML alone", () => {
       "\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}",
       "\\cancel{3}",
       "\\boxed{7}",
-      "a \\bmod b",
+      // In a script TeX drops part of the space around "mod".
+      "2^{n \\bmod 4}",
       "\\sum_{k=1}^{n} k",
       "\\underbrace{1 + 1}_{2}",
       // Characters KaTeX's text faces lack, which its HTML builds from two glyphs.
@@ -72,6 +73,16 @@ describe("formulas drawn from MathML alone", () => {
       expect(coreMathml(mathmlOf(tex)), tex).toBeNull();
     }
   });
+});
+
+it("write \\bmod as one upright operator with TeX's 5mu on each side, as KaTeX's HTML places it", () => {
+  const mathml = coreMathml(mathmlOf("(17 \\cdot 23) \\bmod 8 = 1"))!;
+  expect(mathml).toContain('<mo stretchy="false">)</mo><mo lspace="0.2778em" rspace="0.2778em">mod</mo><mn>8</mn>');
+  expect(mathml).not.toContain("<mtext>");
+  // KaTeX's HTML: 0.0556em + 0.2222em on each side of "mod".
+  const html = katex.renderToString("a \\bmod m", { output: "html" });
+  const spaces = [...html.matchAll(/margin-right:([\d.]+)em/g)].map((match) => Number(match[1]));
+  expect(spaces.slice(0, 2).reduce((sum, space) => sum + space, 0)).toBeCloseTo(0.2778, 3);
 });
 
 it("take KaTeX's font files as they were read", () => {

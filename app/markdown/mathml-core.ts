@@ -43,6 +43,13 @@ const FUNCTION_APPLICATION = "\u2061";
 const THIN_SPACE = "0.1667em";
 /** What may follow a function without a space: its argument in brackets (`\gcd(a, b)`). */
 const OPENING_NEXT = /^<\/mo><mo[^>]*>[([{⟨|]/;
+/**
+ * KaTeX's MathML for `\bmod`: a hair space, an operator made of the letters m, o, d, a hair space. TeX (and
+ * KaTeX's HTML) leaves 5mu = 0.2778em on each side of an upright "mod"; one operator with that space says it.
+ */
+const BMOD =
+  /<mtext>\u200a<\/mtext><mo lspace="0\.22em" rspace="0\.22em"><mrow><mi mathvariant="normal">m<\/mi><mi mathvariant="normal">o<\/mi><mi mathvariant="normal">d<\/mi><\/mrow><\/mo><mtext>\u200a<\/mtext>/g;
+const BMOD_OPERATOR = '<mo lspace="0.2778em" rspace="0.2778em">mod</mo>';
 
 interface Child {
   name: string;
@@ -66,9 +73,11 @@ interface OpenElement {
  * - operators in a superscript or subscript get no space around them: TeX puts none there (`a^{m+n}`);
  * - a sign with nothing to operate on before it (first, or after another operator) gets none either (`= -7`),
  *   nor does an ellipsis, nor the left of an operator that opens the formula (`\equiv 0`);
- * - a function's name gets TeX's thin space from a term before it and after it (`2 \log_2 e`, not `\gcd(a, b)`).
+ * - a function's name gets TeX's thin space from a term before it and after it (`2 \log_2 e`, not `\gcd(a, b)`);
+ * - `\bmod` becomes one upright operator "mod" with TeX's space around it.
  */
-export function coreMathml(mathml: string): string | null {
+export function coreMathml(katexMathml: string): string | null {
+  const mathml = katexMathml.replace(BMOD, BMOD_OPERATOR);
   // Stretchy delimiters (\left, \right and fences) and styled letters (ℤ, bold) need KaTeX's HTML.
   if (/stretchy="true"|fence="true"|mathvariant="(?!normal")/.test(mathml)) return null;
   // Big operators (∑, ∏, ∫, ⋃, …) are drawn by KaTeX from its larger fonts.
@@ -115,6 +124,8 @@ export function coreMathml(mathml: string): string | null {
       } else if (inScript || isSign) tag = `<mo${attributes} lspace="0" rspace="0">`;
       else if (!previous && parent?.name === "mrow") tag = `<mo${attributes} lspace="0">`;
     }
+    // In a script TeX spaces `\bmod` differently (it drops the space that `\nonscript` marks): KaTeX's HTML does.
+    if (name === "mo" && text === "mod" && inScript) return null;
     if (FACE_TEXT.has(name)) {
       const italic = name === "mi" && attributes === "" && Array.from(text).length === 1;
       if (name === "mi" && attributes === "" && !italic) tag = `<mi mathvariant="normal">`;

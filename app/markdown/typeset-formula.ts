@@ -39,6 +39,17 @@ export function typesetFormula(tex: string, displayMode: boolean): Typeset {
   return result;
 }
 
+/**
+ * A page's formula on the server (a widget's, a tool's): as in lessons, or where KaTeX refuses it, KaTeX's own
+ * rendering of the source in its error colour, so a bad formula never breaks the page.
+ */
+export function typesetForPage(tex: string, displayMode: boolean): string {
+  const result = typesetFormula(tex, displayMode);
+  return "html" in result
+    ? result.html
+    : katex.renderToString(tex, { output: "htmlAndMathml", throwOnError: false, displayMode });
+}
+
 function typeset(tex: string, displayMode: boolean): Typeset {
   const options: KatexOptions = {
     displayMode,

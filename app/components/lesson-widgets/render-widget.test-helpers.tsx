@@ -1,5 +1,5 @@
 import { ThemeProvider } from "@mui/material/styles";
-import katex from "katex";
+import { typesetForPage } from "#app/markdown/typeset-formula";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { theme } from "#app/theme/theme";
@@ -9,7 +9,7 @@ import { FormulaTypesetter } from "../math/formula";
 export function renderWidget(widget: ReactElement): string {
   return renderToString(
     <ThemeProvider theme={theme}>
-      <FormulaTypesetter value={katex}>{widget}</FormulaTypesetter>
+      <FormulaTypesetter value={typesetForPage}>{widget}</FormulaTypesetter>
     </ThemeProvider>,
   );
 }
@@ -35,11 +35,13 @@ export const visibleText = (html: string) =>
 
 /**
  * The text run together as the DOM's textContent gives it (so digits split across elements read as one
- * number), with KaTeX's MathML left out so each formula counts once.
+ * number), with KaTeX's MathML copy beside its HTML left out so each formula counts once; a formula sent as
+ * MathML alone keeps its text, without the TeX annotation.
  */
 export const textContent = (html: string) =>
   html
     .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<math.*?<\/math>/g, "")
+    .replace(/<span class="katex-mathml"><math.*?<\/math><\/span>/g, "")
+    .replace(/<annotation\b.*?<\/annotation>/g, "")
     .replace(/<[^>]+>/g, "")
     .replace(/&#x27;/g, "'");

@@ -4,11 +4,15 @@ import { createContext, useContext, useEffect, useState } from "react";
 
 type Katex = typeof KatexModule;
 
+/** A formula's HTML, as the server sends it. */
+export type ServerTypesetter = (tex: string, display: boolean) => string;
+
 /**
- * The server's typesetter (entry.server.tsx provides KaTeX here). In the browser there is none: KaTeX
- * (75 KB gzipped) is not part of a page's first scripts but fetched when a formula changes.
+ * The server's typesetter (entry.server.tsx provides `typesetForPage`: MathML alone where the browser draws
+ * it as KaTeX does, as in lessons). In the browser there is none: KaTeX (75 KB gzipped) is not part of a
+ * page's first scripts but fetched when a formula changes.
  */
-export const FormulaTypesetter = createContext<Katex | null>(null);
+export const FormulaTypesetter = createContext<ServerTypesetter | null>(null);
 
 let loadedKatex: Katex | null = null;
 let loadingKatex: Promise<Katex> | null = null;
@@ -46,21 +50,22 @@ interface FormulaProps {
  * changes or is first rendered in the browser; it is fetched then, and the formula typeset when it has come.
  */
 export function Formula({ tex, display = false }: FormulaProps) {
-  const typesetter = useContext(FormulaTypesetter);
-  const [katex, setKatex] = useState(() => typesetter ?? loadedKatex);
+  const server = useContext(FormulaTypesetter);
+  const [katex, setKatex] = useState(() => loadedKatex);
   const shown = `${display ? "D" : "I"}${tex}`;
   // The formula this element was hydrated with, while it has not changed: its DOM is the server's.
   const [hydrated, setHydrated] = useState(() => (!katex && isHydrating() ? shown : null));
   if (hydrated !== null && hydrated !== shown) setHydrated(null);
   // KaTeX is fetched when a formula needs it: one rendered in the browser, or one that changed. A changed
   // formula shows the old one (aria-busy) until then.
-  const needsKatex = !katex && hydrated !== shown;
+  const needsKatex = !server && !katex && hydrated !== shown;
   useEffect(() => {
     // Without KaTeX the formula keeps what it shows; the chunk-load recovery handles a missing chunk.
     if (needsKatex) loadFormulaTypesetter().then(setKatex, () => undefined);
   }, [needsKatex]);
-  const html =
-    hydrated === shown || !katex
+  const html = server
+    ? server(tex, display)
+    : hydrated === shown || !katex
       ? ""
       : katex.renderToString(tex, { output: "htmlAndMathml", throwOnError: false, displayMode: display });
   return (
