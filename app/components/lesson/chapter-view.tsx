@@ -10,7 +10,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { Link, useFetcher, useFetchers, useLocation, useNavigate } from "react-router";
 import { MasteryList, type MasteryEntry } from "../quiz/mastery-list";
 import type { LessonBlockRef, LessonHeading, LessonPart } from "#app/markdown/render-lesson";
 import { LessonBody } from "./lesson-body";
@@ -266,10 +266,19 @@ function ChapterQuizCall({ slug, skills }: { slug: string; skills: readonly Mast
   );
 }
 
-/** One page or step by step: the reader's choice, kept with their account (an optimistic switch). */
-function ReadingModeSwitch({ mode }: { mode: ReadingMode }) {
+/**
+ * The reading mode to show: the one being saved while the switch's form is on its way (so the page changes at
+ * once, without waiting for the save and the reload of the page's data), else the one kept with the account.
+ */
+function useShownReadingMode(saved: ReadingMode): ReadingMode {
+  const saving = useFetchers().find((fetcher) => fetcher.formData?.get("intent") === "reading-mode");
+  const chosen = saving?.formData?.get("mode");
+  return chosen === "page" || chosen === "steps" ? chosen : saved;
+}
+
+/** One page or step by step: the reader's choice, kept with their account (the page follows it at once). */
+function ReadingModeSwitch({ mode: chosen }: { mode: ReadingMode }) {
   const fetcher = useFetcher<{ error: string | null }>();
-  const chosen = (fetcher.formData?.get("mode") as ReadingMode | null) ?? mode;
   return (
     <fetcher.Form method="post" aria-label="How to read this chapter">
       <input type="hidden" name="intent" value="reading-mode" />
@@ -371,7 +380,8 @@ export function ChapterView({
   next,
 }: ChapterViewProps) {
   const readCount = sections.filter((section) => section.read).length;
-  const { mode, step } = reading;
+  const { step } = reading;
+  const mode = useShownReadingMode(reading.mode);
   const steps = readingSteps(sections);
   const current = mode === "steps" ? steps[step - 1] : undefined;
   // On one page every section whole; in steps the step's section, its blocks of that part only.
