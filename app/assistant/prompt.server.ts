@@ -36,7 +36,7 @@ function lessonFormat(): string {
   return String.raw`Numberlab's lessons are Markdown with these rules (the site's renderer and checker follow them exactly):
 - Formulas are LaTeX that KaTeX can typeset. Inline: $…$ or \(…\). Display: $$…$$ or \[…\] on lines of their own. A $ directly followed by a digit is read as money, never as a formula, so an inline formula that starts with a digit is written \(2^{10} = 1024\), not with $. A literal dollar sign is \$. Write congruences as a \equiv b \pmod{m}, products with \cdot, orders as \operatorname{ord}_{n}(a).
 - Inside a section, use ### and #### headings only.
-- Boxes are written :::kind{title="…"} on a line, the content, then ::: on a line. Kinds: definition, theorem, lemma, proof, example, exercise, note, hint, answer. The title is optional and may hold formulas. To nest boxes, give the outer box more colons: ::::exercise{title="…"} around :::hint and :::answer, closed by ::::. Hints and answers are folded until the reader opens them.
+- Boxes are written :::kind{title="…"} on a line, the content, then ::: on a line. Kinds: definition, theorem, lemma, proof, example, exercise, note, hint, answer, optional (a part a learner may skip: a heavy proof or a digression, folded). The title is optional and may hold formulas. To nest boxes, give the outer box more colons: ::::exercise{title="…"} around :::hint and :::answer, closed by ::::. Hints and answers are folded until the reader opens them.
 - A widget is a line ::widget{name="…" key="value"} on its own, at the top level (never inside a box, a list or a quote). Only these widgets exist; leave out an attribute to take its default:
 ${widgetList()}
 - No raw HTML. Links go to https:// addresses or relative paths.`;

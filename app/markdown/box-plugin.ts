@@ -27,11 +27,15 @@ const BOX_NAMES = {
   hint: "Hint",
   answer: "Answer",
   check: "Check",
+  optional: "Optional",
 } as const;
 type BoxKind = keyof typeof BOX_NAMES;
 
-/** Hints and answers are folded: the reader opens them. */
-const isFolded = (kind: BoxKind) => kind === "hint" || kind === "answer";
+/** Hints, answers and optional parts (a heavy proof, a digression) are folded: the reader opens them. */
+const isFolded = (kind: BoxKind) => kind === "hint" || kind === "answer" || kind === "optional";
+
+/** Said on every optional part's fold, so a learner knows skipping it loses nothing later chapters need. */
+const OPTIONAL_NOTE = "you may skip it: nothing later depends on it";
 
 /** What the box tokens carry to the renderer; `label` is "Theorem", "Exercise 3"…; `id` its anchor, if it has one. */
 export type BoxMeta = { kind: BoxKind; label: string; hasTitle: boolean; title: string; id?: string };
@@ -64,11 +68,14 @@ export function boxPlugin(md: MarkdownIt): void {
   };
   md.renderer.rules.lesson_box_title_open = (tokens, idx) => {
     const { kind, label, hasTitle } = metaOf(tokens[idx]!);
+    if (kind === "optional")
+      return `<summary><span class="lesson-optional-label">${label}</span>${hasTitle ? ": " : ""}`;
     const opening = isFolded(kind) ? `<summary>${label}` : `<p class="lesson-box-title"><strong>${label}</strong>`;
     return hasTitle ? `${opening} (` : opening;
   };
   md.renderer.rules.lesson_box_title_close = (tokens, idx) => {
     const { kind, hasTitle } = metaOf(tokens[idx]!);
+    if (kind === "optional") return ` <span class="lesson-optional-note">(${OPTIONAL_NOTE})</span></summary>\n`;
     return `${hasTitle ? ")" : ""}${isFolded(kind) ? "</summary>" : "</p>"}\n`;
   };
   md.renderer.rules.lesson_check_open = (tokens, idx) => {

@@ -244,6 +244,18 @@ describe("boxes", () => {
     expect(htmlFaults(html)).toEqual([]);
   });
 
+  it("folds an optional part under a title that says it may be skipped, with its proof inside", () => {
+    const markdown = '::::optional{title="The general case"}\n:::proof\nDone.\n:::\n::::\nAfter.';
+    const result = render(markdown);
+    const html = htmlBlocks(result.blocks).join("");
+    expect(result.problems).toEqual([]);
+    expect(html).toContain(
+      '<details class="lesson-optional">\n<summary><span class="lesson-optional-label">Optional</span>: The general case <span class="lesson-optional-note">(you may skip it: nothing later depends on it)</span></summary>\n<section class="lesson-box lesson-proof"',
+    );
+    expect(html).toMatch(/<\/section>\n<\/details>\n<p>After\.<\/p>/);
+    expect(htmlFaults(html)).toEqual([]);
+  });
+
   it("numbers exercises in order within one render", () => {
     const markdown = ":::exercise\nA\n:::\n\n:::note\nB\n:::\n\n::::exercise\n:::exercise\nC\n:::\n::::";
     const labels = [...htmlOf(markdown).matchAll(/<strong>(Exercise \d+)<\/strong>/g)].map((match) => match[1]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extendedEuclid, solveCongruences, type Congruence } from "./chinese-remainder";
+import { solveCongruences, type Congruence } from "./chinese-remainder";
 import { random } from "./test-oracles";
 
 /** Every x in 0 … limit − 1 that satisfies all the congruences, by trying each one. */
@@ -25,22 +25,6 @@ function randomSystem(next: () => number): Congruence[] {
     modulus: BigInt(1 + Math.floor(next() * 18)),
   }));
 }
-
-describe("extendedEuclid", () => {
-  it("finds gcd and Bézout coefficients, checked against the definition", () => {
-    for (let a = 0n; a <= 30n; a += 1n) {
-      for (let b = 0n; b <= 30n; b += 1n) {
-        if (a === 0n && b === 0n) continue;
-        const { gcd, x, y, divisions } = extendedEuclid(a, b);
-        let largest = 0n;
-        for (let d = 1n; d <= (a > b ? a : b); d += 1n) if (a % d === 0n && b % d === 0n) largest = d;
-        expect(gcd).toBe(largest);
-        expect(a * x + b * y).toBe(gcd);
-        for (const row of divisions) expect(row.quotient * row.divisor + row.remainder).toBe(row.dividend);
-      }
-    }
-  });
-});
 
 describe("solveCongruences", () => {
   it("solves Sunzi's puzzle: 2 mod 3, 3 mod 5, 2 mod 7", () => {

@@ -4,6 +4,7 @@
  * any moduli (coprime or not), and record every step so it can be shown.
  */
 import { gcd, mod } from "./bigint";
+import { extendedEuclid, type ExtendedEuclid } from "./euclid";
 
 /** x ≡ residue (mod modulus), modulus ≥ 1. */
 export interface Congruence {
@@ -13,42 +14,6 @@ export interface Congruence {
 
 export const CRT_MAX_CONGRUENCES = 6;
 export const CRT_MAX_MODULUS = 1_000_000n;
-
-/** One division of Euclid's algorithm: dividend = quotient · divisor + remainder. */
-export interface EuclidDivision {
-  dividend: bigint;
-  divisor: bigint;
-  quotient: bigint;
-  remainder: bigint;
-}
-
-/** a·x + b·y = gcd, with the divisions that found it. */
-export interface ExtendedEuclid {
-  a: bigint;
-  b: bigint;
-  gcd: bigint;
-  x: bigint;
-  y: bigint;
-  divisions: EuclidDivision[];
-}
-
-/** Extended Euclid for a, b ≥ 0 (not both 0). */
-export function extendedEuclid(a: bigint, b: bigint): ExtendedEuclid {
-  if (a < 0n || b < 0n || (a === 0n && b === 0n)) throw new RangeError("extendedEuclid needs a, b ≥ 0, not both 0");
-  const divisions: EuclidDivision[] = [];
-  // Invariant: oldR = a·oldX + b·oldY and r = a·x + b·y.
-  let [oldR, r] = [a, b];
-  let [oldX, x] = [1n, 0n];
-  let [oldY, y] = [0n, 1n];
-  while (r !== 0n) {
-    const quotient = oldR / r;
-    divisions.push({ dividend: oldR, divisor: r, quotient, remainder: oldR - quotient * r });
-    [oldR, r] = [r, oldR - quotient * r];
-    [oldX, x] = [x, oldX - quotient * x];
-    [oldY, y] = [y, oldY - quotient * y];
-  }
-  return { a, b, gcd: oldR, x: oldX, y: oldY, divisions };
-}
 
 interface MergeCommon {
   /** The congruence the earlier ones combine to: x ≡ r (mod M). */

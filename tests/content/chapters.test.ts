@@ -12,26 +12,38 @@ import { evaluateIntegerExpression } from "#core/numtheory/integer-expression";
 import { gradeAnswer } from "#core/quiz/grade-answer";
 
 /**
- * The course's chapter files, held to what the lessons issue asks of each:
- * 2,500–5,000 words of prose, exercises with hints and answers, at least three
- * widgets, and not a single problem from the renderer or the linter.
+ * The course's chapter files, held to what the lessons issue asks of each (exercises with hints and
+ * answers, at least three widgets, not a single problem from the renderer or the linter) and to the
+ * lengths of ADR 0024: a reading path of at most 8,000 words a chapter and 1,200 a section, optional
+ * parts apart.
  */
 const DIRECTORY = "content/chapters";
 const files = readdirSync(DIRECTORY).filter((name) => name.endsWith(".md"));
 const chapters = files.map((name) => parseChapterFile(readFileSync(path.join(DIRECTORY, name), "utf8"), name));
 
-/** Words a reader reads: formulas, directives and Markdown punctuation removed. */
-function proseWords(markdown: string): number {
-  const prose = markdown
-    // A check's lines are answer keys, not prose.
-    .replace(/^:{3,}check\b[\s\S]*?^:{3,}[ \t]*$/gm, " ")
-    .replace(/\$\$[\s\S]*?\$\$/g, " ")
-    .replace(/\\\[[\s\S]*?\\\]/g, " ")
-    .replace(/\\\([\s\S]*?\\\)/g, " ")
-    .replace(/\$(?![\s\d])[^$\n]*?\$/g, " ")
-    .replace(/^:{2,}.*$/gm, " ");
-  return prose.match(/[A-Za-z]+(?:['’-][A-Za-z]+)*/g)?.length ?? 0;
+const FORMULAS = [/\$\$[\s\S]*?\$\$/g, /\\\[[\s\S]*?\\\]/g, /\\\([\s\S]*?\\\)/g, /\$(?![\s\d])[^$\n]*?\$/g];
+
+/** Words of prose and formulas a reader reads: a check's keys, directives and Markdown punctuation left out. */
+function readingLength(markdown: string): { prose: number; formulas: number } {
+  // A check's lines are answer keys, not prose.
+  let text = markdown.replace(/^:{3,}check\b[\s\S]*?^:{3,}[ \t]*$/gm, " ");
+  let formulas = 0;
+  for (const pattern of FORMULAS) {
+    formulas += text.match(pattern)?.length ?? 0;
+    text = text.replace(pattern, " ");
+  }
+  const prose = text.replace(/^:{2,}.*$/gm, " ").match(/[A-Za-z]+(?:['’-][A-Za-z]+)*/g)?.length ?? 0;
+  return { prose, formulas };
 }
+
+/** The optional parts of a text (`::::optional{…}` … `::::`), and the text without them: the reading path. */
+const OPTIONAL_PART = /^(:{3,})optional\b.*?^\1[ \t]*$/gms;
+const optionalParts = (markdown: string) => [...markdown.matchAll(OPTIONAL_PART)].map((match) => match[0]);
+const readingPath = (markdown: string) => markdown.replace(OPTIONAL_PART, " ");
+const pathLength = (markdown: string) => {
+  const { prose, formulas } = readingLength(readingPath(markdown));
+  return prose + formulas;
+};
 
 describe("the chapter files", () => {
   it("are the five chapters of the course, in its order, the first two free", () => {
@@ -40,6 +52,13 @@ describe("the chapter files", () => {
     expect(byOrder.map((chapter) => chapter.order)).toEqual([1, 2, 3, 4, 5]);
     expect(byOrder.map((chapter) => chapter.access)).toEqual(["free", "free", "premium", "premium", "premium"]);
     for (const chapter of byOrder) expect(chapter.fileName).toBe(`${chapter.slug}.md`);
+  });
+
+  it("mark the heavy proofs optional: the general Chinese remainder theorem and which moduli have primitive roots", () => {
+    const optionalText = (slug: string) =>
+      optionalParts(chapters.find((chapter) => chapter.slug === slug)!.sections.map((section) => section.body).join("\n")).join("\n");
+    expect(optionalText("remainder-calculation-sequences")).toContain("*Two congruences.* Let $g = \\gcd(m_1, m_2)$.");
+    expect(optionalText("exponential-remainders")).toContain("**No other moduli.**");
   });
 
   it("link only to chapters and sections that exist", () => {
@@ -116,13 +135,21 @@ describe("the chapter files", () => {
       expect(tried.length).toBeGreaterThanOrEqual(5);
     });
 
-    it("has 2,500–5,000 words of prose in 6–9 sections, opening with an introduction", () => {
-      const words = proseWords(markdown);
-      expect(words).toBeGreaterThanOrEqual(2500);
-      expect(words).toBeLessThanOrEqual(5000);
+    it("has a reading path of 2,500 words of prose to 8,000 words, in 6–12 sections of at most 1,200, opening with an introduction", () => {
+      expect(readingLength(readingPath(markdown)).prose).toBeGreaterThanOrEqual(2500);
+      expect(pathLength(markdown)).toBeLessThanOrEqual(8000);
+      for (const section of chapter.sections) expect(pathLength(section.body), `#${section.slug}`).toBeLessThanOrEqual(1200);
       expect(chapter.sections.length).toBeGreaterThanOrEqual(6);
-      expect(chapter.sections.length).toBeLessThanOrEqual(9);
+      expect(chapter.sections.length).toBeLessThanOrEqual(12);
       expect(chapter.sections[0]!.slug).toBe("introduction");
+    });
+
+    it("keeps optional parts off the thread: no exercise, widget or defined term, at most 1,500 words of prose", () => {
+      const parts = optionalParts(markdown);
+      for (const part of parts) {
+        expect(part, part.slice(0, 60)).not.toMatch(/^:{3,}exercise\b|^::widget\{|:dfn\[/m);
+      }
+      expect(parts.reduce((words, part) => words + readingLength(part).prose, 0)).toBeLessThanOrEqual(1500);
     });
 
     it("has definitions, theorems with proofs, examples, and at least six exercises with a hint and an answer", () => {

@@ -76,6 +76,68 @@ describe("maths stated in the site's text", () => {
     expect((2 * 24) / 3 - 7).toBe(9);
   });
 
+  it("chapter 3: Euclid's table for 1071 and 462, Bézout, 1071x + 462y = 105 and the exercises' numbers, by search", () => {
+    const file = readFileSync("content/chapters/remainder-calculation-sequences.md", "utf8");
+    const common = (a: number, b: number) => Math.max(...Array.from({ length: b }, (_, d) => d + 1).filter((d) => a % d === 0 && b % d === 0));
+    for (const claim of [
+      "| 2 | line 0 − 2 × line 1 | 147 | 1 | −2 |",
+      "| 3 | line 1 − 3 × line 2 | 21 | −3 | 7 |",
+      "| 4 | line 2 − 7 × line 3 | 0 | 22 | −51 |",
+      "\\(1071 \\cdot (-15) + 462 \\cdot 35 = 105\\)",
+      "$x = 7$, $y = -16$",
+      "\\(1769 \\cdot 5 - 551 \\cdot 16 = 8845 - 8816 = 29\\)",
+    ]) {
+      expect(file).toContain(claim);
+    }
+    expect(common(1071, 462)).toBe(21);
+    // Each line of the table is 1071·u + 462·v; line 4 is the lcm.
+    expect([1071 * 1 + 462 * -2, 1071 * -3 + 462 * 7, 1071 * 22 - 462 * 51]).toEqual([147, 21, 0]);
+    expect(1071 * 22).toBe((1071 * 462) / 21);
+    // The solutions of 1071x + 462y = 105 with 0 ≤ x < 100: x = 7, 29, 51, 73, 95, the first with y = −16.
+    const xs = Array.from({ length: 100 }, (_, x) => x).filter((x) => (105 - 1071 * x) % 462 === 0);
+    expect(xs).toEqual([7, 29, 51, 73, 95]);
+    expect((105 - 1071 * 7) / 462).toBe(-16);
+    expect(Array.from({ length: 1000 }, (_, x) => x).filter((x) => (100 - 1071 * x) % 462 === 0)).toEqual([]);
+    expect([common(1769, 551), 1769 * 5 - 551 * 16]).toEqual([29, 29]);
+  });
+
+  it("chapter 3: 89 and 55 need the most divisions below 100, the student's missed x is 19, and four museum groups", () => {
+    const file = readFileSync("content/chapters/remainder-calculation-sequences.md", "utf8");
+    expect(file).toContain("89 and 55 are the only pair below 100 with 9 divisions");
+    expect(file).toContain("the groups (1, 25), (6, 18), (11, 11) and (16, 4)");
+    const divisions = (a: number, b: number): number => (b === 0 ? 0 : 1 + divisions(b, a % b));
+    const pairs = Array.from({ length: 100 }, (_, i) => i + 1).flatMap((a) =>
+      Array.from({ length: a - 1 }, (_, j) => [a, j + 1] as const),
+    );
+    expect(pairs).toHaveLength(4950);
+    const most = Math.max(...pairs.map(([a, b]) => divisions(a, b)));
+    expect([most, pairs.filter(([a, b]) => divisions(a, b) === most)]).toEqual([9, [[89, 55]]]);
+    // Solutions of 1071x + 462y = 21 with 0 < x < 100: the student's formula x = −3 + 462t has none there.
+    const positive = Array.from({ length: 100 }, (_, x) => x).filter((x) => x > 0 && (21 - 1071 * x) % 462 === 0);
+    expect(positive[0]).toBe(19);
+    expect(positive.every((x) => (x + 3) % 462 !== 0)).toBe(true);
+    const groups = Array.from({ length: 20 }, (_, adults) => adults)
+      .filter((adults) => adults >= 1 && (396 - 21 * adults) % 15 === 0 && (396 - 21 * adults) / 15 >= 1)
+      .map((adults) => [adults, (396 - 21 * adults) / 15]);
+    expect(groups).toEqual([
+      [1, 25],
+      [6, 18],
+      [11, 11],
+      [16, 4],
+    ]);
+  });
+
+  it("chapter 4: 15 passes the Fermat test to base 4 and fails it to base 2", () => {
+    const file = readFileSync("content/chapters/exponential-remainders.md", "utf8");
+    expect(file).toContain("\\(4^{14} \\bmod 15\\) :: integer 1 remainder mod 15");
+    expect(file).toContain("\\(2^{14} \\bmod 15\\) :: integer 4 remainder mod 15");
+    // Fourteen multiplications each, reduced as they go.
+    const power = (base: number, exponent: number, m: number) =>
+      Array.from({ length: exponent }).reduce<number>((value) => (value * base) % m, 1);
+    expect([power(4, 14, 15), power(2, 14, 15)]).toEqual([1, 4]);
+    expect(trialDivision(15).size).toBe(2);
+  });
+
   it("chapter 5: 1/7 repeats every six digits", () => {
     const file = readFileSync("content/chapters/periods-and-primes.md", "utf8");
     expect(file).toMatch(/^summary: .*1\/7 repeats every six digits/m);

@@ -232,10 +232,35 @@ test.describe("one widget of each chapter, used as a reader would", () => {
     checkConsole();
   });
 
-  test("remainders and sequences: the CRT solver solves and reports a clash", async ({ page }) => {
+  test("remainders and sequences: Euclid's table built step by step, the CRT solver, and an optional proof folded", async ({
+    page,
+  }) => {
     const checkConsole = watchConsole(page);
     await asNewClient(page);
     await gotoHydrated(page, "/chapter/remainder-calculation-sequences");
+    const euclid = await liveWidget(page, "Extended Euclidean algorithm");
+    await expect(async () => {
+      await euclid.getByRole("button", { name: "Reset" }).click();
+      await expect(euclid.getByRole("button", { name: "Reset" })).toBeDisabled({ timeout: 1000 });
+    }).toPass();
+    // 1071 = 2·462 + 147: the first step adds line 2, 147 = 1071·1 + 462·(−2).
+    await euclid.getByRole("button", { name: "Step", exact: true }).click();
+    await expect(euclid.getByText("147 = 1071·1 + 462·(−2).", { exact: false })).toBeVisible();
+    await expect(euclid.getByRole("row")).toHaveCount(4);
+    await euclid.getByLabel("b", { exact: true }).fill("459");
+    await euclid.getByLabel("c in ax + by = c").fill("100");
+    // gcd(1071, 459) = 153, found by trial; 153 does not divide 100.
+    const g = Array.from({ length: 459 }, (_, d) => d + 1)
+      .filter((d) => 1071 % d === 0 && 459 % d === 0)
+      .at(-1);
+    await expect(euclid.getByText(`but ${g} does not divide 100.`, { exact: false })).toBeVisible();
+    // The proof for moduli with a common factor is folded: open with the keyboard, it is there.
+    const optional = page.locator("details.lesson-optional").filter({ hasText: "Proof of the general form" });
+    await expect(optional.getByText("you may skip it: nothing later depends on it")).toBeVisible();
+    await expect(optional.getByText("The pairwise condition is necessary")).toBeHidden();
+    await optional.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(optional.getByText("The pairwise condition is necessary", { exact: false })).toBeVisible();
     const solver = await liveWidget(page, "Chinese remainder solver");
     await expect(async () => {
       await solver.getByLabel("a₁").fill("1");
@@ -294,9 +319,11 @@ test.describe("the atom labs", () => {
       await gotoHydrated(page, `${lab}?n=2520`);
       const formula = page.locator("main .katex").first();
       await expect(formula.locator("math annotation")).toHaveText("2520 = 2^{3} \\cdot 3^{2} \\cdot 5 \\cdot 7");
-      // KaTeX's stylesheet is on the page: the MathML is for screen readers only, not drawn a second time.
-      const mathml = await formula.locator(".katex-mathml").boundingBox();
-      expect(mathml?.width ?? 0).toBeLessThanOrEqual(1);
+      // Drawn once, from its MathML alone (app/markdown/mathml-core.ts), in KaTeX's fonts: the stylesheets are on the page.
+      await expect(formula.locator(".katex-html")).toHaveCount(0);
+      const font = await formula.locator("math").evaluate((math) => getComputedStyle(math).fontFamily);
+      expect(font).toContain("KaTeX_Main");
+      expect((await formula.locator("math").boundingBox())?.width ?? 0).toBeGreaterThan(50);
       checkConsole();
     });
   }

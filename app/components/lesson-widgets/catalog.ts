@@ -6,6 +6,7 @@ import * as cycleWheel from "./cycle-wheel/params";
 import * as cyclicNumber from "./cyclic-number/params";
 import * as divisorLattice from "./divisor-lattice/params";
 import * as equationBalance from "./equation-balance/params";
+import * as euclidTable from "./euclid-table/params";
 import * as expansionChecker from "./expansion-checker/params";
 import * as factorTree from "./factor-tree/params";
 import * as longDivision from "./long-division/params";
@@ -43,6 +44,7 @@ export const widgetCatalog = {
   "cyclic-number": cyclicNumber,
   "remainder-table": remainderTable,
   "pisano-period": pisanoPeriod,
+  "euclid-table": euclidTable,
   "crt-solver": crtSolver,
 } satisfies Record<string, WidgetParams>;
 

@@ -25,6 +25,7 @@ export const widgetChunks: Record<WidgetName, () => Promise<{ default: AnyWidget
   "cyclic-number": () => import("./cyclic-number/cyclic-number"),
   "remainder-table": () => import("./remainder-table/remainder-table"),
   "pisano-period": () => import("./pisano-period/pisano-period"),
+  "euclid-table": () => import("./euclid-table/euclid-table"),
   "crt-solver": () => import("./crt-solver/crt-solver"),
 };
 

@@ -56,6 +56,12 @@ const lessonStyles = ({ vars, palette, typography }: Theme) => {
     "& .lesson-qed": { float: "right" },
     "& details": { my: 1.5, px: 1.5, border: `1px solid ${colors.divider}`, borderRadius: 1 },
     "& summary": { cursor: "pointer", fontWeight: 700, py: 0.5 },
+    // An optional part: folded like a hint, set apart by a dashed edge, its note in the secondary colour.
+    "& details.lesson-optional": { borderStyle: "dashed", borderLeftWidth: 4, my: 3 },
+    // The fold's own edge frames its proof: a second edge inside it would only narrow the text on a phone.
+    "& details.lesson-optional .lesson-proof": { borderLeft: "none", px: 0 },
+    "& .lesson-optional-label": { textTransform: "uppercase", letterSpacing: "0.05em", fontSize: "0.85em" },
+    "& .lesson-optional-note": { fontWeight: 400, color: colors.text.secondary, fontSize: "0.9em" },
     "& .lesson-error": {
       display: "inline-block",
       px: 0.5,

@@ -2,17 +2,7 @@ import { expect } from "vitest";
 import type { Question } from "../question";
 import { gcdAndLcm } from "./gcd-lcm-from-factors";
 import { checkSkillTemplates } from "./template-checks";
-import { integerValue, latexTree, promptFormula, trialFactor } from "./test-oracles";
-
-/** The largest divisor of a (found by trial, in pairs) that also divides b. */
-function gcdByTrial(a: bigint, b: bigint): bigint {
-  let best = 1n;
-  for (let d = 1n; d * d <= a; d += 1n) {
-    if (a % d !== 0n) continue;
-    for (const divisor of [d, a / d]) if (b % divisor === 0n && divisor > best) best = divisor;
-  }
-  return best;
-}
+import { gcdByTrial, integerValue, latexTree, promptFormula, trialFactor } from "./test-oracles";
 
 /**
  * L is the least common multiple of a and b exactly when both divide L and, for every prime q

@@ -32,7 +32,7 @@ function powerFor(random: Random, difficulty: Difficulty): { a: number; e: numbe
 }
 
 /** a^r mod m, worked out: directly for small r, else by repeated squaring and the binary digits of r. */
-function powerSteps(a: bigint, r: bigint, m: bigint): string {
+export function powerSteps(a: bigint, r: bigint, m: bigint): string {
   const run = squareAndMultiply(a, r, m);
   if (r < BigInt(DIRECT_POWER_LIMIT)) {
     return `$${texPower(a, r)} = ${texDivision(a ** r, m)}$, so $${texPower(a, r)} \\equiv ${run.result}$.`;

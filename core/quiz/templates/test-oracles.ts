@@ -99,6 +99,16 @@ export function isPrimeByTrial(n: number): boolean {
   return true;
 }
 
+/** The largest divisor of a (found by trial up to √a, in pairs) that also divides b: gcd without Euclid. */
+export function gcdByTrial(a: bigint, b: bigint): bigint {
+  let best = 1n;
+  for (let d = 1n; d * d <= a; d += 1n) {
+    if (a % d !== 0n) continue;
+    for (const divisor of [d, a / d]) if (b % divisor === 0n && divisor > best) best = divisor;
+  }
+  return best;
+}
+
 export function euclidGcd(a: number, b: number): number {
   return b === 0 ? Math.abs(a) : euclidGcd(b, a % b);
 }
@@ -121,20 +131,21 @@ export function orderByRepetition(a: number, m: number): number {
 }
 
 /**
- * a/n digit by digit, as a pupil divides: the digits after the point until the remainder is 0 or
+ * a/n digit by digit in a base (10 unless given), as a pupil divides: the digits after the point until the remainder is 0 or
  * repeats, the pre-period and the period (0 when the expansion ends).
  */
 export function longDivisionByHand(
   a: number,
   n: number,
+  base = 10,
 ): { integer: number; digits: number[]; preperiod: number; period: number } {
   const seenAt = new Map<number, number>();
   const digits: number[] = [];
   let remainder = a % n;
   while (remainder !== 0 && !seenAt.has(remainder)) {
     seenAt.set(remainder, digits.length);
-    digits.push(Math.floor((remainder * 10) / n));
-    remainder = (remainder * 10) % n;
+    digits.push(Math.floor((remainder * base) / n));
+    remainder = (remainder * base) % n;
   }
   const start = remainder === 0 ? digits.length : seenAt.get(remainder)!;
   return { integer: Math.floor(a / n), digits, preperiod: start, period: digits.length - start };
