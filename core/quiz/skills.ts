@@ -42,6 +42,7 @@ export const SKILLS: readonly Skill[] = [
   { id: "last-digit-of-powers", title: "Last digits of powers", chapter: "exponential-remainders" },
   { id: "power-mod", title: "Powers modulo m with Fermat and Euler", chapter: "exponential-remainders" },
   { id: "multiplicative-order", title: "Orders and primitive roots", chapter: "exponential-remainders" },
+  { id: "quadratic-residues", title: "Squares modulo a prime", chapter: "exponential-remainders" },
   { id: "fermat-test", title: "The Fermat test", chapter: "exponential-remainders" },
   { id: "decimal-period", title: "The period of a decimal expansion", chapter: "periods-and-primes" },
   { id: "terminating-decimals", title: "Terminating decimals and pre-periods", chapter: "periods-and-primes" },

@@ -43,7 +43,7 @@ describe("maths stated in the site's text", () => {
 
   it("chapter 4: 3^(10^18) mod 999 999 937 = 47 274 951, by reducing the exponent to 4096", () => {
     const file = readFileSync("content/chapters/exponential-remainders.md", "utf8");
-    expect(file).toContain("\\(10^{18} = (10^9)^2 \\equiv 64^2 = 4096 \\pmod{p - 1}\\)");
+    expect(file).toContain("$$10^{18} = (10^9)^2 \\equiv 64^2 = 4096 \\pmod{p - 1}.$$");
     expect(file).toContain("\\(3^{10^{18}} \\bmod 999\\,999\\,937 = 47\\,274\\,951\\)");
     const p = 999_999_937;
     expect([...trialDivision(p)]).toEqual([[p, 1]]);
@@ -136,6 +136,44 @@ describe("maths stated in the site's text", () => {
       Array.from({ length: exponent }).reduce<number>((value) => (value * base) % m, 1);
     expect([power(4, 14, 15), power(2, 14, 15)]).toEqual([1, 4]);
     expect(trialDivision(15).size).toBe(2);
+  });
+
+  it("chapter 4: Wilson modulo 7 and 11, the squares modulo 7, 11 and 13, 3 modulo 101, and the two RSA keys", () => {
+    const file = readFileSync("content/chapters/exponential-remainders.md", "utf8");
+    for (const claim of [
+      "\\(6! = 720 = 103 \\cdot 7 - 1\\)",
+      "\\(3^{50} \\equiv 100 \\equiv -1 \\pmod{101}\\)",
+      "\\(17 \\cdot 2753 = 46\\,801 = 15 \\cdot 3120 + 1\\)",
+      "square-and-multiply gives $c = 2790$",
+      "the squares modulo 11 are 1, 4, 9, 5 and 3",
+      "\\(10^3 = 1000 = 2 \\cdot 391 + 218\\)",
+    ]) {
+      expect(file).toContain(claim);
+    }
+    const power = (base: bigint, exponent: number, m: bigint) =>
+      Array.from({ length: exponent }).reduce<bigint>((value) => (value * base) % m, 1n);
+    const factorial = (n: number) => Array.from({ length: n }, (_, i) => BigInt(i + 1)).reduce((a, b) => a * b, 1n);
+    expect([factorial(6), factorial(6) % 7n, factorial(10) % 11n]).toEqual([720n, 6n, 10n]);
+    const squares = (p: number) => [...new Set(Array.from({ length: p - 1 }, (_, x) => ((x + 1) ** 2) % p))];
+    expect(squares(7)).toEqual([1, 4, 2]);
+    expect(squares(11)).toEqual([1, 4, 9, 5, 3]);
+    expect(squares(11).includes(6)).toBe(false);
+    expect(squares(13).includes(12)).toBe(true);
+    expect(squares(7).includes(6)).toBe(false);
+    expect(squares(101).includes(3)).toBe(false);
+    expect(power(3n, 50, 101n)).toBe(100n);
+    expect(power(6n, 5, 11n)).toBe(10n);
+    // RSA with 61 · 53 and with 17 · 23, checked by multiplying as often as the exponent says.
+    expect([trialDivision(3233), trialDivision(391)].map((f) => [...f.keys()])).toEqual([
+      [53, 61],
+      [17, 23],
+    ]);
+    expect((17 * 2753) % 3120).toBe(1);
+    expect(power(65n, 17, 3233n)).toBe(2790n);
+    expect(power(2790n, 2753, 3233n)).toBe(65n);
+    expect((3 * 235) % 352).toBe(1);
+    expect(power(10n, 3, 391n)).toBe(218n);
+    expect(power(218n, 235, 391n)).toBe(10n);
   });
 
   it("chapter 5: 1/7 repeats every six digits", () => {

@@ -19,6 +19,7 @@ import { fibonacciRemainder } from "./pisano-periods";
 import { lastDigitsOfPower } from "./last-digit-of-powers";
 import { powerModulo } from "./power-mod";
 import { orderModulo, primitiveRoots } from "./multiplicative-order";
+import { quadraticResidue } from "./quadratic-residues";
 import { fermatTest } from "./fermat-test";
 import { periodOfFraction } from "./decimal-period";
 import { preperiodAndPeriod, terminatingDecimal } from "./terminating-decimals";
@@ -47,6 +48,7 @@ export const TEMPLATES: readonly QuizTemplate[] = [
   powerModulo,
   orderModulo,
   primitiveRoots,
+  quadraticResidue,
   fermatTest,
   periodOfFraction,
   preperiodAndPeriod,
