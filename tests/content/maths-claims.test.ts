@@ -176,6 +176,49 @@ describe("maths stated in the site's text", () => {
     expect(power(218n, 235, 391n)).toBe(10n);
   });
 
+  it("chapter 4's error and chapter 5's conjecture: 2^100 mod 7 = 2, and 41 and 271 are the primes with period 5", () => {
+    const exponential = readFileSync("content/chapters/exponential-remainders.md", "utf8");
+    const periods = readFileSync("content/chapters/periods-and-primes.md", "utf8");
+    expect(exponential).toContain("\\(2^{100} \\equiv 2^4 = 16 \\equiv 2 \\pmod{7}\\)");
+    expect(periods).toContain("\\(10^5 - 1 = 99\\,999 = 3^2 \\cdot 41 \\cdot 271\\)");
+    expect(Array.from({ length: 100 }).reduce<number>((value) => (value * 2) % 7, 1)).toBe(2);
+    expect([...trialDivision(99999)]).toEqual([
+      [3, 2],
+      [41, 1],
+      [271, 1],
+    ]);
+    expect([3, 11, 37, 101, 41, 271].map(decimalPeriodByLongDivision)).toEqual([1, 2, 3, 4, 5, 5]);
+    // A prime with period 5 divides 10^5 − 1; of its primes, 3 has period 1.
+    expect([...trialDivision(99999).keys()].filter((p) => decimalPeriodByLongDivision(p) === 5)).toEqual([41, 271]);
+  });
+
+  it("chapter 2's toolkit: odd numbers add up to squares, 2^6 − 1, the fourth row of Pascal's triangle, and its exercise", () => {
+    const file = readFileSync("content/chapters/atomic-model-of-numbers.md", "utf8");
+    for (const claim of [
+      "\\(2^{6} - 1 = 63\\) is divisible by \\(2^2 - 1 = 3\\) and by \\(2^3 - 1 = 7\\)",
+      "\\((a + b)^4 = a^4 + 4a^3 b + 6a^2 b^2 + 4ab^3 + b^4\\)",
+      "(a) :: integer 2047",
+      "(b) :: integer 120",
+      "(c) :: integer 80",
+    ]) {
+      expect(file).toContain(claim);
+    }
+    for (let n = 1; n <= 50; n += 1) {
+      expect(Array.from({ length: n }, (_, i) => 2 * i + 1).reduce((a, b) => a + b, 0)).toBe(n * n);
+    }
+    expect([63 % 3, 63 % 7, 2 ** 6 - 1]).toEqual([0, 0, 63]);
+    // Pascal's triangle by its rule, row by row, against the counts of choices.
+    const rows = [[1]];
+    for (let n = 1; n <= 10; n += 1) rows.push([1, ...rows[n - 1]!.slice(1).map((v, k) => v + rows[n - 1]![k]!), 1]);
+    expect(rows[4]).toEqual([1, 4, 6, 4, 1]);
+    expect(rows[10]![3]).toBe(120);
+    // The coefficient of x^2 in (x + 2)^5, by multiplying the brackets out one at a time.
+    let polynomial = [1];
+    for (let i = 0; i < 5; i += 1) polynomial = [...polynomial, 0].map((c, k) => 2 * c + (k > 0 ? polynomial[k - 1]! : 0));
+    expect(polynomial[2]).toBe(80);
+    expect(Array.from({ length: 11 }, (_, k) => 2 ** k).reduce((a, b) => a + b, 0)).toBe(2047);
+  });
+
   it("chapter 5: 1/7 repeats every six digits", () => {
     const file = readFileSync("content/chapters/periods-and-primes.md", "utf8");
     expect(file).toMatch(/^summary: .*1\/7 repeats every six digits/m);
