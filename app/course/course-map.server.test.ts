@@ -14,6 +14,7 @@ function mastery(skillId: string, level: SkillMastery["level"]): SkillMastery {
 
 describe("chapterQuizMastery", () => {
   it("counts a chapter's skills practised and proficient or better, and ignores other chapters' skills", () => {
+    const skills = skillsOfChapter("fundamentals-of-algebra").length;
     const [expand, factor, solve] = skillsOfChapter("fundamentals-of-algebra").map((skill) => skill.id);
     const masteries = [
       mastery(expand!, "mastered"),
@@ -21,12 +22,13 @@ describe("chapterQuizMastery", () => {
       mastery(solve!, "new"),
       mastery("prime-factorization", "proficient"),
     ];
+    expect(skills).toBeGreaterThanOrEqual(3);
     expect(chapterQuizMastery("fundamentals-of-algebra", masteries)).toEqual({
-      skills: 3,
+      skills,
       practised: 2,
       proficient: 1,
     });
-    expect(chapterQuizMastery("fundamentals-of-algebra", [])).toEqual({ skills: 3, practised: 0, proficient: 0 });
+    expect(chapterQuizMastery("fundamentals-of-algebra", [])).toEqual({ skills, practised: 0, proficient: 0 });
     expect(chapterQuizMastery("a-chapter-without-a-quiz", masteries)).toBeNull();
   });
 });
