@@ -35,14 +35,16 @@ const highlight = ({ vars, palette }: Theme) => {
 };
 
 /**
- * The first state (the whole table) in rem: the fields, the controls, a line of the table for each
- * remainder and the conclusions. Measured in Chromium at 360, 600 and 1280 px, rounded up.
+ * The first state (the whole table) in rem: the fields, the controls, a line of the table for each remainder
+ * and the conclusions. Measured in Chromium for 1071 and 462 (six lines) at 360, 420, 600, 900 and 1280 px
+ * wide, rounded up; a line adds about 2.2rem.
  */
 function reservedEuclidHeight(euclid: ExtendedEuclid): string {
-  const wide = 31 + 2.2 * euclid.rows.length;
+  const wide = 38.5 + 2.2 * euclid.rows.length;
   return reservedHeight(wide, [
-    { below: 600, height: wide + 10 },
-    { below: 420, height: wide + 14 },
+    { below: 900, height: wide + 12 },
+    { below: 600, height: wide + 16.5 },
+    { below: 420, height: wide + 31 },
   ]);
 }
 
